@@ -240,7 +240,9 @@ def score_round(spec: object) -> dict[str, int]:
         missing = ", ".join(game.waiting_for())
         raise IllegalRoundError(f"wrong number of hand-ins: no card on the board from {missing}")
     red = data.get("red")
-    for player, cards in votes.items():
+    # Whoever may not vote at all goes first, so their error is the one reported.
+    ordered = sorted(votes.items(), key=lambda item: game.choice(item[0]) is not None)
+    for player, cards in ordered:
         game.vote(player, _card_list(cards, 1, player), red if player == st else None)
     if game.phase is Phase.VOTING:
         if red is not None and not variant.everyone_votes:

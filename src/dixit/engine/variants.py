@@ -114,6 +114,12 @@ class Variant:
     default_options: ClassVar[Options] = Options()
     allowed_options: ClassVar[frozenset[str]] = frozenset({"first_storyteller"})
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Variant:
+        return self  # a variant holds settings only: copies of a game share it
+
+    def __repr__(self) -> str:
+        return f"<variant {self.name}>"
+
     # -- the shape of a round --------------------------------------------------
 
     def hand_size(self, players: int) -> int:

@@ -26,7 +26,7 @@ def view(game: Game, player: str | None = None) -> dict[str, Any]:
     in_round = phase in (Phase.TELLING, Phase.HANDING_IN, Phase.VOTING)
     out: dict[str, Any] = {
         "variant": game.variant.name,
-        "options": game.options.to_dict(),
+        "options": {k: v for k, v in game.options.to_dict().items() if k != "first_storyteller"},
         "players": list(names),
         "you": names[seat] if seat is not None else None,
         "seat": seat,
