@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dixit.engine
 from dixit.engine import (
+    DixitError,
     Game,
     HandIn,
     IllegalActionError,
@@ -138,3 +141,36 @@ def test_engine_imports_only_the_standard_library() -> None:
                 assert root in stdlib, f"{path.name} imports {root}"
             banned = {"asyncio", "socket", "io", "os", "pathlib", "subprocess", "threading"}
             assert not set(roots) & banned, f"{path.name} does I/O through {roots}"
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=8)
+    | st.sampled_from(["ann", "bob", "c000", "c006", "c012", "tell", "hand_in", "vote"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+ACTION_LIKE = st.fixed_dictionaries(
+    {"type": st.sampled_from(["tell", "hand_in", "vote", "pass"])},
+    optional={"player": JSON, "clue": JSON, "card": JSON, "cards": JSON, "red": JSON},
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(data=st.lists(JSON | ACTION_LIKE, min_size=1, max_size=6))
+def test_garbage_gets_a_clear_error_and_changes_nothing(data: list[Any]) -> None:
+    game = new_game("odyssey", 4)
+    game.tell("ann", "a clue", "c000")
+    for item in data:
+        before = snapshot(game)
+        message = ""
+        try:
+            game.apply(action_from_dict(item))
+        except DixitError as error:
+            message = str(error) or "an empty message"
+        if message:
+            assert snapshot(game) == before, message

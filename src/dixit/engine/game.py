@@ -108,6 +108,20 @@ class Choice:
         }
 
 
+def _card_ids(cards: Iterable[str]) -> tuple[str, ...]:
+    """Cards named in an action: a list of card ids, or a clear error."""
+    if isinstance(cards, str):
+        raise MalformedError(f"cards must be a list of card ids, not the string {cards!r}")
+    try:
+        ids = tuple(cards)
+    except TypeError:
+        raise MalformedError(f"cards must be a list of card ids, not {cards!r}") from None
+    for card in ids:
+        if not isinstance(card, str):
+            raise MalformedError(f"a card id is a string, not {card!r}")
+    return ids
+
+
 def _check_names(players: object) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise MalformedError("players must be a list of names")
@@ -337,6 +351,8 @@ class Game:
         return IllegalActionError(f"round {self.round_number}: {player} cannot {doing}: {reason}")
 
     def _seat(self, player: str, doing: str) -> int:
+        if not isinstance(player, str):
+            raise MalformedError(f"a player is named by a string, not {player!r}")
         seat = self.seat_of.get(player)
         if seat is None:
             raise IllegalActionError(
@@ -404,7 +420,7 @@ class Game:
 
     def hand_in(self, player: str, cards: Iterable[str]) -> None:
         """Hand in card(s) face down for the storyteller's clue."""
-        cards = tuple(cards)
+        cards = _card_ids(cards)
         doing = f"hand in {', '.join(cards) or 'nothing'}"
         seat = self._seat(player, doing)
         self._phase_is(player, doing, Phase.HANDING_IN)
@@ -454,7 +470,9 @@ class Game:
 
     def vote(self, player: str, cards: Iterable[str], red: str | None = None) -> None:
         """A secret vote; the party storyteller also places the red token."""
-        cards = tuple(cards)
+        cards = _card_ids(cards)
+        if red is not None and not isinstance(red, str):
+            raise MalformedError(f"the red token goes on a card id, not {red!r}")
         doing = f"vote for {' and '.join(cards) or 'nothing'}"
         seat = self._seat(player, doing)
         self._phase_is(player, doing, Phase.VOTING)
