@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/dixit demo
+	$(BIN)/dixit serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

@@ -120,7 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extensions() -> list[Callable[[Any], None]]:
     """Sub-command groups that live beside their subsystem (decks, server...)."""
-    return []
+    from dixit.server.cli import register as register_server
+
+    return [register_server]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
