@@ -204,6 +204,8 @@ class Hub:
             log.exception("table %s: storing event %d failed", table.code, version)
             self._reload(table)
             raise
+        if table.game is not None and table.status == "playing":
+            self._arm_timer(table)  # so that this very event tells the time left
         self._broadcast(table, kind, data, effects)
         self._after(table)
         return version
@@ -418,11 +420,12 @@ class Hub:
         ref: str | None = None
         try:
             if not conn.allow():
+                ref = p.peek_ref(text)
                 raise RequestError("protocol/rate_limited", "too many messages: slow down")
             message, ref = p.parse_message(text)
             self._dispatch(conn, message)
         except RequestError as refused:
-            self._error(conn, refused.code, refused.message, ref)
+            self._error(conn, refused.code, refused.message, ref or refused.ref)
             if refused.code in ("auth/bad_token", "protocol/unsupported"):
                 conn.close()
         except Exception:

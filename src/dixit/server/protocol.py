@@ -32,11 +32,13 @@ PHASES = ("telling", "handing_in", "voting", "reveal")
 class RequestError(Exception):
     """A message or request that is answered with an error and changes nothing."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, ref: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        #: the ``ref`` of the message that caused it, when it could be read
+        self.ref = ref
 
 
 class _Message(BaseModel):
@@ -245,12 +247,24 @@ def parse_message(text: str) -> tuple[ClientMessage, str | None]:
     ref = ref[:64] if isinstance(ref, str) else None
     kind = data.get("type")
     if kind not in MESSAGE_TYPES:
-        raise RequestError("protocol/unknown_type", f"unknown message type {kind!r}")
+        raise RequestError("protocol/unknown_type", f"unknown message type {kind!r}", ref=ref)
     try:
         message: ClientMessage = _ADAPTER.validate_python(data)
         return message, ref
     except ValidationError as error:
-        raise RequestError("protocol/invalid", _describe(error)) from None
+        raise RequestError("protocol/invalid", _describe(error), ref=ref) from None
+
+
+def peek_ref(text: str) -> str | None:
+    """The ``ref`` of a frame that will not be handled (so its error can name it)."""
+    if len(text) > MAX_FRAME:
+        return None
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    ref = data.get("ref") if isinstance(data, dict) else None
+    return ref[:64] if isinstance(ref, str) else None
 
 
 def clean_name(name: str) -> str:
