@@ -112,7 +112,7 @@ class Client:
         self.frames: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.version = 0
-        self.game_version = 0
+        self.phase_version = 0
         self.table: dict[str, Any] = {}
         self.game: dict[str, Any] | None = None
         self.history: list[dict[str, Any]] = []
@@ -175,7 +175,7 @@ class Client:
         kind = message["type"]
         if kind == "welcome":
             self.version = message["version"]
-            self.game_version = message["game_version"]
+            self.phase_version = message["phase_version"]
             self.table = message["table"]
             self.game = message["game"]
             self.history = list(message["game"]["history"]) if message["game"] else []
@@ -183,7 +183,7 @@ class Client:
         elif kind == "event":
             assert message["version"] == self.version + 1, (self.label, message, self.version)
             self.version = message["version"]
-            self.game_version = message["game_version"]
+            self.phase_version = message["phase_version"]
             if "table" in message:
                 self.table = message["table"]
             if "game" in message:

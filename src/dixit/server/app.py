@@ -19,6 +19,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.websockets import WebSocketDisconnect
 
+from dixit.web import routes as web_routes
+
 from .decks import DeckCatalog
 from .hub import Hub, HubConfig
 from .protocol import MAX_FRAME, PROTOCOL, RequestError, TimeLimits
@@ -167,8 +169,10 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
                     "title": c.title,
                     "description": c.description,
                     "tags": list(c.tags),
-                    "image": f"/cards/{deck.id}/{c.id}.webp",
-                    "thumbnail": f"/thumbs/{deck.id}/{c.id}.webp",
+                    # null when the deck has no picture for the card (a client
+                    # then draws the card instead of asking for a 404)
+                    "image": f"/cards/{deck.id}/{c.id}.webp" if c.image else None,
+                    "thumbnail": f"/thumbs/{deck.id}/{c.id}.webp" if c.thumbnail else None,
                 }
                 for c in deck.cards
             ],
@@ -221,4 +225,5 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
                 except Exception:
                     writer.cancel()
 
+    app.router.routes.extend(web_routes())
     return app

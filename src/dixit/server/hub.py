@@ -225,7 +225,7 @@ class Hub:
         base: dict[str, Any] = {
             "type": "event",
             "version": table.version,
-            "game_version": table.game_version,
+            "phase_version": table.phase_version,
             "event": table.recent[-1],
         }
         if effects.table:
@@ -402,7 +402,7 @@ class Hub:
                     "type": "welcome",
                     "protocol": PROTOCOL,
                     "version": table.version,
-                    "game_version": table.game_version,
+                    "phase_version": table.phase_version,
                     "you": you,
                     "table": table.table_object(),
                     "game": table.game_view(pid, history=True),

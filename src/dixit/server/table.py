@@ -73,6 +73,8 @@ class Effects:
 
     table: bool = False
     game: bool = False
+    #: the game entered a new phase or round: actions made before are stale
+    phase: bool = False
     recap: dict[str, Any] | None = None
 
 
@@ -114,7 +116,7 @@ class Table:
         self.db_id = db_id
         self.code = code
         self.version = 0
-        self.game_version = 0
+        self.phase_version = 0
         self.settings = Settings()
         self.members: dict[str, Member] = {}
         self.seat_order: list[str] = []
@@ -261,8 +263,8 @@ class Table:
         handler = getattr(self, f"_on_{kind}")
         effects: Effects = handler(data)
         self.version = version
-        if effects.game:
-            self.game_version = version
+        if effects.phase:
+            self.phase_version = version
         self.recent.append(self.public_event(version, kind, data))
         return effects
 
@@ -348,15 +350,15 @@ class Table:
         self.seat_order = list(data["players"])
         self.status = "playing"
         self.ready.clear()
-        return Effects(table=True, game=True)
+        return Effects(table=True, game=True, phase=True)
 
     def _on_action(self, data: dict[str, Any]) -> Effects:
         game = self.game
         if game is None:
             raise RuntimeError("an action without a game")
-        rounds = len(game.history)
+        rounds, before = len(game.history), (game.round_number, game.phase)
         game.apply(action_from_dict(data["action"]))
-        effects = Effects(game=True)
+        effects = Effects(game=True, phase=(game.round_number, game.phase) != before)
         if len(game.history) > rounds:
             effects.recap = game.history[-1].to_dict()
             effects.table = True
@@ -374,7 +376,7 @@ class Table:
             raise RuntimeError("next_round without a game")
         self.game.next_round()
         self.ready.clear()
-        return Effects(table=True, game=True)
+        return Effects(table=True, game=True, phase=True)
 
     def _on_takeover(self, data: dict[str, Any]) -> Effects:
         self.members[data["player_id"]].ai_control = True
@@ -396,7 +398,7 @@ class Table:
         for pid in self.seat_order:
             member = self.members[pid]
             member.ai_control = member.kind == "ai"
-        return Effects(table=True, game=True)
+        return Effects(table=True, game=True, phase=True)
 
     # -- checks: which event a request becomes ------------------------------------
 
@@ -486,10 +488,10 @@ class Table:
             )
         if version > self.version:
             raise RequestError("protocol/invalid", f"version {version} is in the future")
-        if version < self.game_version:
+        if version < self.phase_version:
             raise RequestError(
                 "action/stale_version",
-                f"the game changed at version {self.game_version}; you acted on {version}",
+                f"the game moved on at version {self.phase_version}; you acted on {version}",
             )
         wanted = {Phase.TELLING: "tell", Phase.HANDING_IN: "hand_in", Phase.VOTING: "vote"}
         if wanted.get(game.phase) != action["type"]:
