@@ -120,9 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extensions() -> list[Callable[[Any], None]]:
     """Sub-command groups that live beside their subsystem (decks, server...)."""
+    from dixit.decks.cli import register as register_decks
     from dixit.server.cli import register as register_server
 
-    return [register_server]
+    return [register_decks, register_server]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
