@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench install clean
+.PHONY: run test lint typecheck pytest bench install clean deck
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
+
+# Regenerate the default deck's images and deck.json (committed; the server never renders).
+deck: $(STAMP)
+	$(BIN)/dixit deck generate
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -98,7 +98,7 @@ def open_picture(data: bytes, where: str, limits: ImageLimits) -> Image.Image:
     if image.format == "JPEG":
         # Decode at a reduced scale when the picture is far larger than a card:
         # several times faster, and the result is resized anyway.
-        image.draft("RGB", (CARD_SIZE[0] * 2, CARD_SIZE[1] * 2))
+        image.draft("RGB", CARD_SIZE)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
