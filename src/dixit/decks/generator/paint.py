@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -179,14 +179,20 @@ class Canvas:
             self._tint(core, disc_mask.filter(ImageFilter.GaussianBlur(radius / 6)))
             self.glow(x, y, radius * 2.2, (255, 255, 255), 0.35)
 
-    def glow(self, x: float, y: float, size: float, colour: RGB, strength: float) -> None:
-        """Light added around (x, y): a soft disc of ``colour`` screened onto the picture."""
+    def glow(
+        self, x: float, y: float, size: float, colour: RGB, strength: float, squash: float = 1.0
+    ) -> None:
+        """Light added around (x, y): a soft disc of ``colour`` screened onto the picture.
+
+        ``squash`` < 1 flattens it into a pool of light lying on the ground.
+        """
         size = max(4, round(size))
-        mask = radial(size).point(lambda v: round(v * strength))
+        tall = max(2, round(size * squash))
+        mask = radial(size).resize((size, tall)).point(lambda v: round(v * strength))
         layer = Image.new("RGB", (W, H), (0, 0, 0))
-        spot = Image.new("RGB", (size, size), colour)
-        black = Image.new("RGB", (size, size), (0, 0, 0))
-        layer.paste(Image.composite(spot, black, mask), (round(x - size / 2), round(y - size / 2)))
+        spot = Image.new("RGB", (size, tall), colour)
+        black = Image.new("RGB", (size, tall), (0, 0, 0))
+        layer.paste(Image.composite(spot, black, mask), (round(x - size / 2), round(y - tall / 2)))
         rgb = self.image.convert("RGB")
         lit = ImageChops.screen(rgb, layer)
         lit.putalpha(self.image.getchannel("A"))
@@ -289,8 +295,15 @@ class Canvas:
             length = self.rng.uniform(30, 160) * (0.3 + t)
             draw.line((x, y, x + length, y), fill=(255, 255, 255, 22), width=1)
 
+    def _night(self, colour: RGB, amount: float = 0.62) -> RGB:
+        """A ground colour as the night sees it: darker and bluer."""
+        if not self.palette.night:
+            return colour
+        return mix(colour, mix(self.palette.sky[0], (0, 0, 0), 0.3), amount)
+
     def _layers(self, colours: Sequence[RGB], amplitude: float, waves: int) -> None:
-        """Rolling layers from far (pale, hazy) to near, each a wavy band."""
+        """Rolling layers from far (pale, hazy) to near, each a wavy band with a lit crest."""
+        colours = [self._night(c) for c in colours]
         count = len(colours)
         depth = H - self.horizon
         far = mix(colours[0], self.haze, 0.55)
@@ -301,28 +314,36 @@ class Canvas:
             amp = amplitude * (0.25 + 0.9 * t)
             phase = self.rng.uniform(0, math.tau)
             freq = self.rng.uniform(0.6, 1.4) * waves / W
+
+            crest = _wave(base, amp, freq, phase)
+            points = [(x * 2, 2 * crest(x)) for x in range(0, W + 8, 8)]
             mask = Image.new("L", (W * 2, H * 2))
             draw = ImageDraw.Draw(mask)
-            points = [
-                (
-                    x * 2,
-                    2
-                    * (
-                        base
-                        - amp * math.sin(x * freq * math.tau + phase)
-                        - amp * 0.35 * math.sin(x * freq * 2.7 * math.tau + phase * 1.7)
-                    ),
-                )
-                for x in range(0, W + 8, 8)
-            ]
             draw.polygon([*points, (W * 2, H * 2), (0, H * 2)], fill=255)
             mask = mask.resize((W, H), Image.Resampling.BILINEAR)
-            lit = mix(colour, self.palette.light, 0.25)
-            shade = mix(colour, (30, 20, 40), 0.25)
+            lit = mix(colour, self._night(self.palette.light, 0.4), 0.25)
+            shade = mix(colour, (30, 20, 40), 0.3)
             band = gradient((W, H), [(0.0, lit), (max(0.01, base / H), lit), (1.0, shade)])
+            # Ripples (sand) or furrows (grass) running along the slope give it texture.
+            texture = Image.new("L", (W * 2, H * 2))
+            tdraw = ImageDraw.Draw(texture)
+            for k in range(1, 9):
+                drop = k * (6 + 10 * t) * (1 + k * 0.15)
+                line = [(x * 2, 2 * crest(x, drop, 1 - k * 0.06)) for x in range(0, W + 8, 8)]
+                tdraw.line(line, fill=60, width=2 + round(2 * t))
+            texture = texture.resize((W, H), Image.Resampling.BILINEAR)
+            dark = Image.new("RGB", (W, H), mix(colour, (20, 10, 30), 0.35))
+            band = Image.composite(dark, band, texture)
             haze = 1 - t
             band = Image.blend(band, Image.new("RGB", (W, H), self.haze), 0.55 * haze**1.5)
             self.image.paste(band, (0, 0), mask)
+            # The crest catches the light.
+            rim = Image.new("L", (W * 2, H * 2))
+            ImageDraw.Draw(rim).line(points, fill=110, width=4)
+            rim = rim.resize((W, H), Image.Resampling.BILINEAR).filter(
+                ImageFilter.GaussianBlur(1.5)
+            )
+            self._tint(mix(lit, self._night(self.palette.light, 0.3), 0.5), rim)
 
     def _dunes(self) -> None:
         sand = ((236, 200, 150), (226, 178, 124), (214, 156, 102), (200, 136, 86))
@@ -339,7 +360,7 @@ class Canvas:
     def _checker(self) -> None:
         """A checkerboard plain running to the horizon, in true perspective."""
         dark = mix((44, 40, 70), self.palette.sky[0], 0.3)
-        light = mix((244, 236, 222), self.palette.light, 0.25)
+        light = self._night(mix((244, 236, 222), self.palette.light, 0.25), 0.5)
         scale = 2
         big = Image.new("RGB", (W * scale, (H - self.horizon) * scale), light)
         draw = ImageDraw.Draw(big)
@@ -468,7 +489,7 @@ class Canvas:
         sheared = canvas.transform(
             canvas.size,
             Image.Transform.AFFINE,
-            (1, shear, -shear * 0 if shear >= 0 else 0, 0, 1, 0),
+            (1, shear, 0, 0, 1, 0),
             Image.Resampling.BILINEAR,
         )
         blur = 2 + lift / 12
@@ -572,6 +593,20 @@ class Canvas:
             noise = noise.point(lambda v: 128 + round((v - 128) / 128 * grain))
             rgb = ImageChops.add(rgb, Image.merge("RGB", (noise, noise, noise)), 1, -128)
         return rgb
+
+
+def _wave(base: float, amp: float, freq: float, phase: float) -> Callable[..., float]:
+    """The crest line of a dune or hill: ``crest(x, drop, squash)`` is its y at ``x``."""
+
+    def crest(x: float, drop: float = 0.0, squash: float = 1.0) -> float:
+        return (
+            base
+            + drop
+            - squash * amp * math.sin(x * freq * math.tau + phase)
+            - squash * amp * 0.35 * math.sin(x * freq * 2.7 * math.tau + phase * 1.7)
+        )
+
+    return crest
 
 
 def _tinted(picture: Image.Image, colour: RGB, amount: float) -> Image.Image:

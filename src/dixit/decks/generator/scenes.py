@@ -188,9 +188,10 @@ def _draw_door(c: Canvas, p: CardPlan) -> None:
             (box[0] - 60, base + 40),
         ],
         mix(PALETTES[p.palette].light, (255, 255, 255), 0.6),
-        alpha=90,
-        blur=10,
+        alpha=170,
+        blur=12,
     )
+    c.glow((box[0] + box[2]) / 2, base + 14, W * 0.6, PALETTES[p.palette].light, 0.6, squash=0.25)
     if companion == "footprints":
         for i in range(5):
             t = 0.42 + i * 0.12
@@ -326,7 +327,7 @@ def _draw_moon(c: Canvas, p: CardPlan) -> None:
     c.light_x, c.light_y = x, y
     c.glow(x, y, H * 0.55, PALETTES[p.palette].light, 0.45)
     c.clouds(3, top=0.4, bottom=0.8, alpha=90)
-    c.put(thing, x, y + H * 0.08, H * 0.16, shadow=False)
+    c.put(thing, x, y + H * 0.1, H * 0.2, shadow=False)
     c.ground(p.ground)
     if c.water:
         c._reflection(icon(thing, round(H * 0.1)), x, c.horizon + 20)
@@ -376,30 +377,47 @@ def _say_bubble(p: CardPlan) -> str:
 def _draw_shadow(c: Canvas, p: CardPlan) -> None:
     thing, shade = p.cast
     c.sky()
-    side = c.rng.choice((0.12, 0.88))
-    c.light_x, c.light_y = W * side, c.horizon - H * 0.06
-    c.sun(radius=36)
+    cx = W * c.rng.uniform(0.4, 0.6)
+    # A low sun just behind the thing throws its shadow towards us, upside down.
+    c.light_x = cx + W * c.rng.choice((-0.16, 0.16))
+    c.light_y = c.horizon - H * 0.05
+    c.sun(radius=34)
     c.clouds(3)
     c.ground(p.ground)
-    cx = W * (0.62 if side < 0.5 else 0.38)
-    base = _ground_y(c, 0.3)
-    height = H * 0.17
-    shape = icon(shade, round(height * 2.4), flip=side > 0.5).getchannel("A")
-    long = shape.resize((round(shape.width * 1.7), round(shape.height * 0.6)))
+    base = _ground_y(c, 0.16)
+    height = H * 0.16
+    flip = c.light_x > cx
+    shape = icon(shade, round(height * 1.9), flip=flip).getchannel("A")
+    feet = shape.crop((0, round(shape.height * 0.9), shape.width, shape.height)).getbbox()
+    feet_x = (feet[0] + feet[2]) / 2 if feet else shape.width / 2
+    stretch = (H - base) / shape.height * 1.05
+    long = shape.resize((shape.width, max(2, round(shape.height * stretch))))
     long = long.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    # Lean away from the sun as the shadow gets longer.
+    lean = 0.25 if flip else -0.25
+    pad = round(abs(lean) * long.height)
+    sheared = Image.new("L", (long.width + 2 * pad, long.height))
+    sheared.paste(long, (pad, 0))
+    sheared = sheared.transform(
+        sheared.size,
+        Image.Transform.AFFINE,
+        (1, lean, 0, 0, 1, 0),
+        Image.Resampling.BILINEAR,
+    )
     mask = Image.new("L", (W, H))
-    x = round(cx - long.width * 0.1) if side < 0.5 else round(cx - long.width * 0.9)
-    mask.paste(long.point(lambda v: round(v * 0.5)), (x, round(base - 6)))
+    mask.paste(
+        sheared.point(lambda v: round(v * 0.62)), (round(cx - feet_x - pad), round(base - 6))
+    )
     c.shade(
         mask.filter(ImageFilter.GaussianBlur(2.5)),
         mix(PALETTES[p.palette].sky[0], (10, 0, 20), 0.6),
     )
     contact = Image.new("L", (W, H))
     ImageDraw.Draw(contact).ellipse(
-        (cx - height * 0.35, base - 8, cx + height * 0.35, base + 8), fill=150
+        (cx - height * 0.3, base - 7, cx + height * 0.3, base + 7), fill=150
     )
     c.shade(contact.filter(ImageFilter.GaussianBlur(4)), (20, 10, 30))
-    c.put(thing, cx, base, height, shadow=False, flip=side > 0.5)
+    c.put(thing, cx, base, height, shadow=False, flip=flip)
 
 
 def _say_shadow(p: CardPlan) -> str:
@@ -583,13 +601,15 @@ def _draw_lantern(c: Canvas, p: CardPlan) -> None:
     c.sky()
     c.clouds(3, alpha=80)
     c.ground(p.ground)
-    cx, base = W * c.rng.uniform(0.35, 0.55), _ground_y(c, 0.5)
-    lx, ly = cx + W * 0.16, base - H * 0.16
+    cx, base = W * c.rng.uniform(0.35, 0.5), _ground_y(c, 0.5)
+    lx, ly = cx + W * 0.2, base - H * 0.19
     c.light_x, c.light_y = lx, ly
-    c.glow(lx, ly, H * 0.7, mix(PALETTES[p.palette].light, (255, 200, 120), 0.7), 0.65)
-    c.put(walker, cx, base, H * 0.14, reflect=walker)
-    c.put(light, lx, ly + H * 0.04, H * 0.08, shadow=False)
-    c.glow(lx, ly, H * 0.2, (255, 230, 170), 0.5)
+    warm = mix(PALETTES[p.palette].light, (255, 200, 120), 0.7)
+    c.glow(lx, ly, H * 0.7, warm, 0.55)
+    c.glow(lx - W * 0.05, base + 6, W * 1.1, warm, 0.75, squash=0.3)
+    c.put(walker, cx, base, H * 0.17, reflect=walker)
+    c.put(light, lx, ly + H * 0.045, H * 0.09, shadow=False)
+    c.glow(lx, ly, H * 0.22, (255, 230, 170), 0.6)
 
 
 def _say_lantern(p: CardPlan) -> str:
@@ -621,9 +641,13 @@ def _draw_stars_shape(c: Canvas, p: CardPlan) -> None:
     for x, y in candidates:
         if all((x - qx) ** 2 + (y - qy) ** 2 > 38**2 for qx, qy in points):
             points.append((x, y))
-        if len(points) >= 22:
+        if len(points) >= 30:
             break
     stars = [(ox + x, oy + y) for x, y in points]
+    # A faint ghost of the figure, as if the eye fills in what the stars suggest.
+    ghost = Image.new("L", (W, H))
+    ghost.paste(alpha.point(lambda v: v * 40 // 255), (round(ox), round(oy)))
+    c.shade(ghost.filter(ImageFilter.GaussianBlur(6)), (190, 210, 255))
     links: set[tuple[int, int]] = set()
     for i, (sx, sy) in enumerate(stars):
         near = sorted(
@@ -632,7 +656,7 @@ def _draw_stars_shape(c: Canvas, p: CardPlan) -> None:
         for j in near[1:3]:
             links.add((min(i, j), max(i, j)))
     for i, j in sorted(links):
-        c.line([stars[i], stars[j]], (200, 215, 255), 1, 110)
+        c.line([stars[i], stars[j]], (205, 220, 255), 1, 150)
     for sx, sy in stars:
         c.glow(sx, sy, 26, (200, 220, 255), 0.8)
         c.polygon([(sx - 2.5, sy), (sx, sy - 2.5), (sx + 2.5, sy), (sx, sy + 2.5)], (255, 255, 250))
