@@ -153,11 +153,25 @@ def test_record_waits_for_the_end(server: Server) -> None:
 def test_http_api(server: Server) -> None:
     decks = get(server, "/api/decks").json()["decks"]
     assert decks[0]["default"] is True
+    assert decks[0]["cards"] >= 84
     deck = get(server, f"/api/decks/{decks[0]['id']}").json()
     card = deck["cards"][0]
-    # the built-in numbered deck has no pictures: its cards name no image
-    assert card["image"] is None
-    assert card["thumbnail"] is None
+    assert card["title"]
+    assert card["image"] == f"/cards/{deck['id']}/{card['id']}.webp"
+    assert card["thumbnail"] == f"/thumbs/{deck['id']}/{card['id']}.webp"
+    for path in (card["image"], card["thumbnail"]):
+        image = get(server, path)
+        assert image.status_code == 200
+        assert image.headers["content-type"] == "image/webp"
+        assert image.content[:4] == b"RIFF"
+        assert "immutable" in image.headers["cache-control"]
+        assert image.headers["etag"]
+    full, thumb = get(server, card["image"]), get(server, card["thumbnail"])
+    assert len(thumb.content) < len(full.content)
+    missing = get(server, f"/cards/{deck['id']}/no-such-card.webp")
+    assert missing.status_code == 404
+    assert missing.json()["error"]["code"] == "card/not_found"
+    assert get(server, "/cards/nope/x.webp").status_code == 404
     assert get(server, "/api/decks/nope").json()["error"]["code"] == "deck/not_found"
     openapi = get(server, "/openapi.json").json()
     assert "/api/tables" in openapi["paths"]

@@ -35,6 +35,11 @@ def register(commands: Any) -> None:
         default=1.5,
         help="seconds an AI player waits before it acts (1.5)",
     )
+    p.add_argument(
+        "--plain-deck",
+        action="store_true",
+        help="deal numbered cards without pictures instead of the deck library (benchmarks)",
+    )
     p.add_argument("--log-level", default="warning", choices=["debug", "info", "warning", "error"])
     p.set_defaults(handler=cmd_serve)
 
@@ -49,7 +54,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .app import create_app
-    from .decks import PlainDecks
+    from .decks import DeckCatalog, LibraryDecks, PlainDecks
     from .hub import HubConfig
     from .storage import Store, sqlite_url
 
@@ -58,7 +63,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     data_dir.mkdir(parents=True, exist_ok=True)
     store = Store(args.database_url or sqlite_url(data_dir))
     store.migrate()
-    app = create_app(store, PlainDecks(), HubConfig(ai_delay=args.ai_delay))
+    decks: DeckCatalog = PlainDecks() if args.plain_deck else LibraryDecks(data_dir)
+    app = create_app(store, decks, HubConfig(ai_delay=args.ai_delay))
     try:
         import uvloop  # noqa: F401
 

@@ -2,9 +2,10 @@
 
 The server asks little of a deck: its card ids (to deal), and for the HTTP API
 each card's title, description, tags and image files. :class:`DeckCatalog` is
-that interface. :class:`PlainDecks` is a built-in catalog of numbered cards
-without pictures, used when no deck library is installed in the data folder
-(and by tests, which need only ids).
+that interface. :class:`LibraryDecks` serves it from :mod:`dixit.decks` (the
+default deck shipped in the package and the decks imported into the data
+folder); :class:`PlainDecks` is a catalog of numbered cards without pictures,
+for load benchmarks that want no deck on disk.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-__all__ = ["CardInfo", "DeckCatalog", "DeckInfo", "PlainDecks"]
+__all__ = ["CardInfo", "DeckCatalog", "DeckInfo", "LibraryDecks", "PlainDecks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,3 +64,50 @@ class PlainDecks:
 
     def default_id(self) -> str:
         return self._deck.id
+
+
+class LibraryDecks:
+    """The deck library of a data folder, seen through :class:`DeckCatalog`."""
+
+    def __init__(self, data_dir: Path) -> None:
+        from dixit.decks.library import DEFAULT_DECK_ID, DeckLibrary
+
+        self.library = DeckLibrary(data_dir)
+        self._default = DEFAULT_DECK_ID
+        self._seen: dict[str, tuple[object, DeckInfo]] = {}
+
+    def _info(self, deck: object) -> DeckInfo:
+        from dixit.decks.model import Deck
+
+        assert isinstance(deck, Deck)
+        seen = self._seen.get(deck.id)
+        if seen is not None and seen[0] is deck:
+            return seen[1]
+        cards = tuple(
+            CardInfo(c.id, c.title, c.description, c.tags, c.image, c.thumbnail) for c in deck.cards
+        )
+        info = DeckInfo(deck.id, deck.name, cards, default=deck.id == self._default)
+        self._seen[deck.id] = (deck, info)
+        return info
+
+    def decks(self) -> list[DeckInfo]:
+        from dixit.decks.errors import DeckError
+
+        found = []
+        for deck_id in self.library.ids():
+            try:
+                found.append(self._info(self.library.get(deck_id)))
+            except DeckError:  # a broken folder does not hide the other decks
+                continue
+        return found
+
+    def get(self, deck_id: str) -> DeckInfo | None:
+        from dixit.decks.errors import DeckError
+
+        try:
+            return self._info(self.library.get(deck_id))
+        except DeckError:
+            return None
+
+    def default_id(self) -> str:
+        return self._default

@@ -82,7 +82,7 @@ class Effects:
 class Settings:
     mode: str = "odyssey"
     options: dict[str, Any] = field(default_factory=dict)
-    deck: str = "plain"
+    deck: str = ""
     time_limits: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(PHASES))
     grace_seconds: int = 60
 
