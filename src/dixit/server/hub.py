@@ -279,10 +279,10 @@ class Hub:
                 table.bot_pending = True
                 self.loop.call_later(self.config.ai_delay, self._run_bots, table)
         elif game.phase is Phase.REVEAL and not table.advance_pending:
-            if not table.humans_at_reveal():
+            if not table.reveal_humans():
                 table.advance_pending = True
                 self.loop.call_later(self.config.ai_delay, self._advance, table, "ai")
-            elif not table.reveal_waits_for():
+            elif table.reveal_done():
                 table.advance_pending = True
                 self.loop.call_soon(self._advance, table, "players")
 
@@ -310,8 +310,10 @@ class Hub:
         table.advance_pending = False
         if not self._live(table) or table.game is None or table.game.phase is not Phase.REVEAL:
             return
-        if by in ("players", "ai") and table.humans_at_reveal() and table.reveal_waits_for():
+        if by == "players" and not table.reveal_done():
             return  # someone came back meanwhile and has not read the reveal yet
+        if by == "ai" and table.reveal_humans():
+            return  # a player reclaimed their seat meanwhile
         self.commit(table, "next_round", {"round": table.game.round_number + 1, "by": by})
 
     def _cancel_timer(self, table: Table) -> None:

@@ -516,25 +516,21 @@ class Table:
         action = RandomPlayer(rng).act(view(self.game, player_id))
         return None if action is None else action_to_dict(action)
 
-    def reveal_waits_for(self) -> list[str]:
-        """Seated humans, online and playing themselves, who have not tapped "next"."""
+    def reveal_humans(self) -> list[str]:
+        """Seated humans who play themselves (not handed to an AI player)."""
         if self.game is None:
             return []
         return [
             pid
             for pid in self.game.players
-            if self.members[pid].kind == "human"
-            and not self.members[pid].ai_control
-            and self.is_online(pid)
-            and pid not in self.ready
+            if self.members[pid].kind == "human" and not self.members[pid].ai_control
         ]
 
-    def humans_at_reveal(self) -> bool:
-        if self.game is None:
-            return False
-        return any(
-            self.members[pid].kind == "human"
-            and not self.members[pid].ai_control
-            and self.is_online(pid)
-            for pid in self.game.players
-        )
+    def reveal_done(self) -> bool:
+        """Everyone online has tapped "next" (and someone is online to tap it).
+
+        Players who are away are not waited for, but a table where everyone is
+        away (a server that just restarted) waits for someone to come back.
+        """
+        online = [pid for pid in self.reveal_humans() if self.is_online(pid)]
+        return bool(online) and all(pid in self.ready for pid in online)
