@@ -445,6 +445,7 @@ class Canvas:
         haze: float | None = None,
         lift: float = 0.0,
         tint: RGB | None = None,
+        clear: bool = False,
     ) -> tuple[int, int, int, int]:
         """Draw ``name`` standing on (cx, base_y), ``height`` tall; returns its box.
 
@@ -468,7 +469,7 @@ class Canvas:
             self._shadow(picture, cx, base_y, lift)
         if reflect is not None and self.water:
             mirrored = picture if reflect == name else icon(reflect, picture.height, flip=flip)
-            self._reflection(mirrored, cx, base_y + lift)
+            self._reflection(mirrored, cx, base_y + lift, clear)
         self.image.alpha_composite(picture, (x, y))
         return (x, y, x + picture.width, y + picture.height)
 
@@ -509,44 +510,81 @@ class Canvas:
         mask = ImageChops.lighter(layer, contact)
         self._tint(mix(self.palette.sky[0], (10, 5, 25), 0.6), mask)
 
-    def _reflection(self, picture: Image.Image, cx: float, top_y: float) -> None:
+    def _reflection(
+        self, picture: Image.Image, cx: float, top_y: float, clear: bool = False
+    ) -> None:
+        """The picture upside down in the water; ``clear`` when the card is about it."""
         mirrored = picture.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
         water = mix(self.palette.sky[0], (10, 20, 50), 0.4)
-        mirrored = _tinted(mirrored, water, 0.35 if self.ground_kind == "sea" else 0.2)
+        tint = 0.35 if self.ground_kind == "sea" else 0.2
+        mirrored = _tinted(mirrored, water, tint / 2 if clear else tint)
         fade = gradient(
             (mirrored.width, mirrored.height), [(0.0, (150, 150, 150)), (1.0, (20, 20, 20))]
         ).convert("L")
-        if self.ground_kind == "mirror":
-            fade = fade.point(lambda v: min(255, round(v * 1.5)))
+        if self.ground_kind == "mirror" or clear:
+            fade = fade.point(lambda v: min(255, round(v * 1.6)))
         alpha = ImageChops.multiply(mirrored.getchannel("A"), fade)
         mirrored.putalpha(alpha)
         if self.ground_kind == "sea":
-            mirrored = _ripple(mirrored, self.rng)
+            mirrored = _ripple(mirrored, self.rng, 0.4 if clear else 1.0)
         self.image.alpha_composite(mirrored, (round(cx - mirrored.width / 2), round(top_y + 2)))
 
     def bubble(self, cx: float, cy: float, radius: float) -> None:
-        """A soap bubble: a clear sphere with a coloured rim and a highlight."""
-        size = round(radius * 2)
-        rim = Image.new("L", (size, size))
-        d = ImageDraw.Draw(rim)
-        d.ellipse((0, 0, size - 1, size - 1), fill=70)
-        d.ellipse((size * 0.06, size * 0.06, size * 0.94, size * 0.94), fill=14)
-        rim = rim.filter(ImageFilter.GaussianBlur(size / 40))
-        film = Image.new("RGBA", (size, size))
-        colours = gradient(
-            (size, size), [(0.0, (190, 230, 255)), (0.5, (255, 200, 240)), (1.0, (200, 255, 220))]
+        """A soap bubble: a clear sphere with an iridescent rim, a dark edge and highlights."""
+        size = round(radius * 2) + 8
+        off = (round(cx - size / 2), round(cy - size / 2))
+        r = radius
+        middle = size / 2
+
+        def disc(scale: float, dx: float = 0.0, dy: float = 0.0) -> tuple[float, ...]:
+            return (
+                middle + dx - r * scale,
+                middle + dy - r * scale,
+                middle + dx + r * scale,
+                middle + dy + r * scale,
+            )
+
+        # The film: faint inside, thicker towards the rim.
+        film = Image.new("L", (size, size))
+        d = ImageDraw.Draw(film)
+        d.ellipse(disc(1.0), fill=170)
+        d.ellipse(disc(0.9), fill=60)
+        d.ellipse(disc(0.75), fill=22)
+        film = film.filter(ImageFilter.GaussianBlur(r / 14))
+        stops = [
+            (0.0, (150, 220, 255)),
+            (0.35, (255, 150, 230)),
+            (0.65, (255, 236, 150)),
+            (1.0, (140, 255, 200)),
+        ]
+        colours = gradient((size, size), stops).rotate(
+            35, Image.Resampling.BILINEAR, fillcolor=(200, 220, 255)
         )
-        film.paste(colours, (0, 0))
-        film.putalpha(rim)
-        self.image.alpha_composite(film, (round(cx - radius), round(cy - radius)))
+        tile = colours.convert("RGBA")
+        tile.putalpha(film)
+        self.image.alpha_composite(tile, off)
+        # A crisp bright edge, darker on the side away from the light.
+        edge = Image.new("L", (W, H))
+        ring = Image.new("L", (size, size))
+        ImageDraw.Draw(ring).ellipse(disc(1.0), outline=200, width=max(2, round(r / 60)))
+        edge.paste(ring.filter(ImageFilter.GaussianBlur(0.8)), off)
+        self._tint((255, 255, 255), edge)
+        shade = Image.new("L", (size, size))
+        ImageDraw.Draw(shade).ellipse(disc(1.0), outline=90, width=max(3, round(r / 25)))
+        cut = Image.new("L", (size, size))
+        ImageDraw.Draw(cut).ellipse(disc(1.05, -r * 0.35, -r * 0.35), fill=255)
+        shade = ImageChops.subtract(shade, cut).filter(ImageFilter.GaussianBlur(r / 30))
+        shade_layer = Image.new("L", (W, H))
+        shade_layer.paste(shade, off)
+        self._tint(mix(self.palette.sky[0], (20, 20, 60), 0.5), shade_layer)
+        # Highlights: a window of light on top, a small glint below.
         shine = Image.new("L", (W, H))
         d = ImageDraw.Draw(shine)
-        hx, hy = cx - radius * 0.45, cy - radius * 0.5
-        d.ellipse(
-            (hx - radius * 0.22, hy - radius * 0.12, hx + radius * 0.22, hy + radius * 0.12),
-            fill=190,
-        )
-        self._tint((255, 255, 255), shine.filter(ImageFilter.GaussianBlur(radius / 25)))
+        hx, hy = cx - r * 0.42, cy - r * 0.48
+        d.ellipse((hx - r * 0.24, hy - r * 0.13, hx + r * 0.24, hy + r * 0.13), fill=220)
+        gx, gy = cx + r * 0.5, cy + r * 0.55
+        d.ellipse((gx - r * 0.08, gy - r * 0.05, gx + r * 0.08, gy + r * 0.05), fill=170)
+        self._tint((255, 255, 255), shine.filter(ImageFilter.GaussianBlur(max(1.0, r / 30))))
 
     def line(
         self, points: Sequence[tuple[float, float]], colour: RGB, width: int, alpha: int = 255
@@ -616,14 +654,14 @@ def _tinted(picture: Image.Image, colour: RGB, amount: float) -> Image.Image:
     return out
 
 
-def _ripple(picture: Image.Image, rng: random.Random) -> Image.Image:
+def _ripple(picture: Image.Image, rng: random.Random, strength: float = 1.0) -> Image.Image:
     """Shift thin bands sideways, more further down: a reflection on moving water."""
     out = Image.new("RGBA", (picture.width + 24, picture.height))
     phase = rng.uniform(0, math.tau)
     band = 3
     for y in range(0, picture.height, band):
         t = y / max(1, picture.height)
-        shift = round(math.sin(y / 5 + phase) * (1 + 9 * t))
+        shift = round(math.sin(y / 5 + phase) * (1 + 9 * t) * strength)
         strip = picture.crop((0, y, picture.width, min(picture.height, y + band)))
         out.paste(strip, (12 + shift, y))
     return out

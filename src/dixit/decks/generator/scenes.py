@@ -122,7 +122,14 @@ def _draw_reflection(c: Canvas, p: CardPlan) -> None:
     c.sun(disc=not PALETTES[p.palette].night)
     c.clouds(3, alpha=110)
     c.ground(p.ground)
-    c.put(real, W * c.rng.uniform(0.4, 0.6), _ground_y(c, 0.12), H * 0.24, reflect=mirrored)
+    c.put(
+        real,
+        W * c.rng.uniform(0.4, 0.6),
+        _ground_y(c, 0.12),
+        H * 0.24,
+        reflect=mirrored,
+        clear=True,
+    )
 
 
 def _say_reflection(p: CardPlan) -> str:
@@ -355,9 +362,13 @@ def _draw_bubble(c: Canvas, p: CardPlan) -> None:
     radius = W * 0.27
     c.put(inside, cx, cy + radius * 0.55, radius * 1.05, shadow=False)
     c.bubble(cx, cy, radius)
+    # A few small bubbles drift around the big one, never inside it.
     for _ in range(4):
         r = c.rng.uniform(10, 28)
-        c.bubble(cx + c.rng.uniform(-1.6, 1.6) * radius, cy + c.rng.uniform(-1.2, 1.0) * radius, r)
+        angle = c.rng.uniform(0, math.tau)
+        reach = radius * c.rng.uniform(1.2, 1.7) + r
+        c.bubble(cx + math.cos(angle) * reach, cy + math.sin(angle) * reach * 0.9, r)
+
     # The bubble's shadow far below.
     shadow = Image.new("L", (W, H))
     d = ImageDraw.Draw(shadow)
@@ -1134,7 +1145,7 @@ TEMPLATES: dict[str, Template] = {
             ("ambition", "reaching", "escape"),
             (
                 ("crescent-moon", "cat"),
-                ("cloud", "person-climbing"),
+                ("cloud", "penguin"),
                 ("glowing-star", "person-standing"),
                 ("ringed-planet", "astronaut"),
                 ("hole", "rabbit"),
