@@ -21,6 +21,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     Column,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -89,6 +90,8 @@ class Store:
         self.engine: Engine = create_engine(url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._writer: Connection | None = None
+        self._insert_event = insert(events)
 
     def migrate(self) -> None:
         """Bring the schema up to date (Alembic ``upgrade head``)."""
@@ -112,17 +115,29 @@ class Store:
             return None
 
     def append(self, table_id: int, version: int, kind: str, data: dict[str, Any]) -> None:
-        """Store one event; raises if the version is taken (two writers would be a bug)."""
-        with self.engine.begin() as connection:
+        """Store one event, committed before this returns.
+
+        Raises if the version is taken (two writers would be a bug). One open
+        connection and one prepared statement: this runs for every event.
+        """
+        connection = self._writer
+        if connection is None or connection.closed:
+            connection = self._writer = self.engine.connect()
+        try:
             connection.execute(
-                insert(events).values(
-                    table_id=table_id,
-                    version=version,
-                    kind=kind,
-                    data=data,
-                    at=datetime.now(UTC),
-                )
+                self._insert_event,
+                {
+                    "table_id": table_id,
+                    "version": version,
+                    "kind": kind,
+                    "data": data,
+                    "at": datetime.now(UTC),
+                },
             )
+            connection.commit()
+        except Exception:
+            connection.rollback()
+            raise
 
     def load(self, code: str | None = None) -> Iterator[StoredTable]:
         """Every stored table (or the one with ``code``) with its events in order."""
@@ -145,4 +160,7 @@ class Store:
                 )
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         self.engine.dispose()
