@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { nameList, t } from './i18n.js';
 import {
   COLORS, Card, Chat, Chip, Icon, ConnBanner, LangSwitch, Notice, QrCode, ScoreTrack, Timer, Viewer,
-  cardTitle, colorOf, html, member, nameOf,
+  cardTitle, colorOf, html, inkOn, member, nameOf,
 } from './ui.js';
 
 export const MODES = {
@@ -380,12 +380,12 @@ function PlayerChips({ s }) {
   const chip = (pid) => html`<${Chip} key=${pid} s=${s} pid=${pid} score=${score(pid)} state=${state(pid)}
     storyteller=${g.storyteller === pid} you=${pid === me(s)} host=${s.table && s.table.host === pid} />`;
   if (g.teams) {
-    return html`<div class="teams" aria-label=${t('players.title')}>${g.teams.map((tm) => html`<div class="team" key=${tm.name}
+    return html`<div class="teams" tabindex="0" role="group" aria-label=${t('players.title')}>${g.teams.map((tm) => html`<div class="team" key=${tm.name}
       style=${{ borderColor: colorOf(s, tm.name) }}>
       <span class="team-name">${t('team.name', { name: tm.name })} · ${g.scores[tm.name] ?? 0}</span>
       <ul class="chips">${tm.players.map(chip)}</ul></div>`)}</div>`;
   }
-  return html`<ul class="chips" aria-label=${t('players.title')}>${g.players.map(chip)}</ul>`;
+  return html`<ul class="chips" tabindex="0" aria-label=${t('players.title')}>${g.players.map(chip)}</ul>`;
 }
 
 function TopBar({ s, A, onMenu }) {
@@ -458,7 +458,8 @@ export function GameScreen({ s, A }) {
   else if (g.phase === 'reveal') body = Reveal;
   else body = End;
   return html`<div class=${`frame game phase-${g.phase}`} data-phase=${g.phase} data-round=${g.round}
-      data-choice=${g.choice && !s.pending ? g.choice.kind : ''} data-ready=${iCanTapNext(s) ? 'yes' : ''}>
+      data-choice=${g.choice && !s.pending ? g.choice.kind : ''} data-need=${g.choice ? g.choice.min_cards : ''}
+      data-ready=${iCanTapNext(s) ? 'yes' : ''}>
     <${ConnBanner} status=${s.status} onRetry=${A.retry} />
     <${TopBar} s=${s} A=${A} onMenu=${() => setSheet('menu')} />
     <${PlayerChips} s=${s} />
@@ -652,7 +653,7 @@ function Voting({ s, A }) {
       ${needRed && html`<div class="tray" role="group" aria-label=${t('vote.tokens')}>
         <button type="button" class=${`token green ${token === 'green' ? 'on' : ''}`} aria-pressed=${token === 'green'}
           onClick=${() => setToken('green')}>${t('vote.token_green')}${votes[0] ? ` → #${num(votes[0])}` : ''}</button>
-        ${needRed && html`<button type="button" class=${`token red ${token === 'red' ? 'on' : ''}`} aria-pressed=${token === 'red'}
+        <button type="button" class=${`token red ${token === 'red' ? 'on' : ''}`} aria-pressed=${token === 'red'}
           onClick=${() => setToken('red')}>${t('vote.token_red')}${red ? ` → #${num(red)}` : ''}</button>
         <p class="muted small">${t('vote.red_meaning')}</p>
       </div>`}
@@ -722,7 +723,7 @@ function RevealBoard({ s, r }) {
         <${Card} s=${s} id=${card} number=${i + 1} />
         <p class="owner"><span class="dot" style=${{ background: colorOf(s, owner) }} aria-hidden="true"></span>
           ${isSt ? `✦ ${nameOf(s, owner)}` : nameOf(s, owner)}</p>
-        <ul class="voters">${vs.map((v) => html`<li class="token-chip" style=${{ background: colorOf(s, v.voter) }}
+        <ul class="voters">${vs.map((v) => html`<li class="token-chip" style=${{ background: colorOf(s, v.voter), color: inkOn(colorOf(s, v.voter)) }}
           title=${nameOf(s, v.voter)}>${nameOf(s, v.voter)}${v.kind && html`<sup>${v.kind}</sup>`}</li>`)}
           ${r.red === card && html`<li class="token-chip red">${t('vote.red')}</li>`}</ul>
       </div>`;

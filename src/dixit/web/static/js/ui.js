@@ -10,9 +10,17 @@ export const html = htm.bind(h);
 
 /** Twelve rabbit colours, told apart also by initials on every token. */
 export const COLORS = [
-  '#d9480f', '#1971c2', '#2b8a3e', '#ae3ec9', '#e8a200', '#0c8599',
-  '#c2255c', '#5f3dc4', '#74b816', '#845ef7', '#495057', '#f76707',
+  '#e8590c', '#1864ab', '#40c057', '#9c36b5', '#e8a200', '#0b7285',
+  '#c2255c', '#5f3dc4', '#74b816', '#f783ac', '#495057', '#9a5b13',
 ];
+
+/** Black or white, whichever reads better on `hex` (WCAG contrast). */
+export function inkOn(hex) {
+  const lin = (c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const [r, g, b] = [1, 3, 5].map((i) => lin(parseInt(hex.slice(i, i + 2), 16) / 255));
+  const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#16131c' : '#ffffff';
+}
 
 export function member(s, pid) {
   return (s.table && s.table.members.find((m) => m.player_id === pid)) || null;
@@ -117,7 +125,7 @@ export function Chip({ s, pid, score, state, storyteller, you, host }) {
     .filter(Boolean)
     .join(', ');
   return html`<li class=${`chip ${state || ''} ${away ? 'away' : ''}`} aria-label=${aria} title=${aria}>
-    <span class="dot" style=${{ background: colorOf(s, pid) }} aria-hidden="true">${initials(name)}</span>
+    <span class="dot" style=${{ background: colorOf(s, pid), color: inkOn(colorOf(s, pid)) }} aria-hidden="true">${initials(name)}</span>
     <span class="chip-name" aria-hidden="true">${name}${you ? ` (${t('chip.you')})` : ''}</span>
     ${storyteller && html`<span class="mark st" aria-hidden="true" title=${t('role.storyteller')}>✦</span>`}
     ${ai && html`<span class="mark ai" aria-hidden="true">AI</span>`}
@@ -177,7 +185,7 @@ export function ScoreTrack({ s, scores, before, target, delay = 1600 }) {
         const moved = before && shown === scores && gain > 0;
         const text = teams ? k.slice(0, 2).toUpperCase() : initials(nameOf(s, k));
         return html`<span class="rabbit" key=${k} title=${`${label(k)}: ${scores[k]}`}
-          style=${{ '--col': v % 10, '--row': Math.floor(v / 10), '--slot': slot, background: colorOf(s, k) }}
+          style=${{ '--col': v % 10, '--row': Math.floor(v / 10), '--slot': slot, background: colorOf(s, k), color: inkOn(colorOf(s, k)) }}
           aria-hidden="true">${text}${moved && html`<b class="gain">+${gain}</b>`}</span>`;
       })}
     </div>
@@ -269,13 +277,12 @@ export function Chat({ s, A }) {
   };
   return html`<span class="chat-wrap">
     <button type="button" class="icon chat-bubble" aria-expanded=${s.chatOpen ? 'true' : 'false'}
-      onClick=${() => A.setChatOpen(!s.chatOpen)}
-      aria-label=${s.unread ? t('chat.open', { n: s.unread }) : t('chat.title')}><${Icon} name="chat" />${s.unread > 0 && html`<span class="unread" aria-hidden="true">${s.unread}</span>`}</button>
+      onClick=${() => A.setChatOpen(!s.chatOpen)}><${Icon} name="chat" /><span class="sr-only">${t('chat.title')}</span>${s.unread > 0 && html`<span class="unread">${s.unread}<span class="sr-only"> ${t('chat.unread', { n: s.unread })}</span></span>`}</button>
     ${s.chatOpen && html`<section class="chat" aria-label=${t('chat.title')}>
     <header><h2>${t('chat.title')}</h2>
       <button type="button" class="icon" onClick=${() => A.setChatOpen(false)} aria-label=${t('chat.close')}><${Icon} name="close" /></button></header>
     <ol class="chat-lines" ref=${list}>
-      ${s.chat.map((c) => html`<li key=${c.version}><b style=${{ color: colorOf(s, c.player_id) }}>${c.name}</b>${' '}<span class="chat-text">${c.text}</span></li>`)}
+      ${s.chat.map((c) => html`<li key=${c.version}><span class="dot tiny" style=${{ background: colorOf(s, c.player_id) }} aria-hidden="true"></span><b>${c.name}</b>${' '}<span class="chat-text">${c.text}</span></li>`)}
       ${s.chat.length === 0 && html`<li class="muted">${t('chat.empty')}</li>`}
     </ol>
     <form onSubmit=${send}>
