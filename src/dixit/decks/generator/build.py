@@ -16,7 +16,7 @@ from ..images import save_card
 from ..library import DEFAULT_DECK_DIR, DEFAULT_DECK_ID
 from ..model import Card, Deck
 from .art import emoji_info
-from .scenes import TEMPLATES, CardPlan, describe, paint_card
+from .scenes import PROPS, TEMPLATES, CardPlan, describe, paint_card
 from .words import SUBJECTS
 
 __all__ = ["DECK_NAME", "MASTER_SEED", "card_tags", "main", "plan_deck", "render"]
@@ -27,6 +27,89 @@ LICENCE = "MIT (cards) / MIT Fluent Emoji artwork by Microsoft"
 ATTRIBUTION = (
     "Composed by the dixit project's generator from Fluent Emoji (c) Microsoft Corporation, "
     "MIT licence; labels from emojibase-data, MIT licence."
+)
+
+
+GROUND_TAGS = {
+    "sea": "sea",
+    "mirror": "salt flat",
+    "dunes": "dunes",
+    "checker": "checkerboard",
+    "clouds": "clouds",
+    "meadow": "hills",
+    "snow": "snow",
+}
+
+NOISE = frozenset(
+    {
+        "amble",
+        "amusement",
+        "animal",
+        "animals",
+        "antarctica",
+        "aquarium",
+        "assassin",
+        "barefoot",
+        "beach",
+        "body",
+        "boo",
+        "break",
+        "brew",
+        "bright",
+        "burn",
+        "cats",
+        "chip",
+        "classical",
+        "clothing",
+        "comic",
+        "communication",
+        "country",
+        "creature",
+        "cross",
+        "dinner",
+        "done",
+        "dupe",
+        "e-mail",
+        "elegant",
+        "email",
+        "entertainment",
+        "escargot",
+        "european",
+        "excited",
+        "face",
+        "ferris",
+        "fight",
+        "fighter",
+        "fishes",
+        "food",
+        "footprint",
+        "full",
+        "gait",
+        "glittery",
+        "glowing",
+        "heart",
+        "heavy",
+        "hotel",
+        "launch",
+        "legged",
+        "legs",
+        "monster",
+        "moyai",
+        "one",
+        "ornithology",
+        "person",
+        "ramadan",
+        "resort",
+        "ringed",
+        "rockets",
+        "roundhouse",
+        "solid",
+        "stand",
+        "standing",
+        "terrapin",
+        "tool",
+        "weather",
+    }
 )
 
 
@@ -75,17 +158,20 @@ def card_tags(plan: CardPlan) -> tuple[str, ...]:
         if tag not in tags:
             tags.append(tag)
 
-    for art in plan.cast:
+    template = TEMPLATES[plan.template]
+    shown = [*plan.cast, *(p for p in PROPS.get(plan.template, ()) if p not in plan.cast)]
+    for art in shown:
         add(SUBJECTS[art].noun.lower())
-    add(plan.ground if plan.ground != "checker" else "checkerboard")
-    for theme in TEMPLATES[plan.template].themes:
+    add(GROUND_TAGS[plan.ground])
+    for theme in template.themes:
         add(theme)
-    for art in plan.cast:
+    for art in shown:
         for theme in SUBJECTS[art].themes:
             add(theme)
-    for art in plan.cast[:1]:
-        for tag in emoji_info(art).get("tags", [])[:3]:
-            add(str(tag))
+    # emojibase's keywords for the main subject, less the ones that say nothing here.
+    keywords = [str(t) for t in emoji_info(plan.cast[0]).get("tags", [])]
+    for tag in [t for t in keywords if len(t) > 2 and t not in NOISE][:2]:
+        add(tag)
     return tuple(tags)
 
 

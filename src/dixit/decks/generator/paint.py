@@ -393,32 +393,38 @@ class Canvas:
         self.image.paste(plain, (0, self.horizon))
 
     def _cloud_sea(self) -> None:
-        """A sea of clouds seen from above: rows of soft mounds, smaller towards the horizon."""
-        base = mix(self.palette.sky[2], (255, 255, 255), 0.3)
-        shade = mix(self.palette.sky[1], (90, 90, 130), 0.35)
-        self.image.paste(self._ground_gradient(mix(shade, base, 0.5), base), (0, self.horizon))
+        """A sea of clouds seen from above: heaps of lit mounds, smaller towards the horizon."""
+        base = self._night(mix(self.palette.sky[2], (255, 255, 255), 0.3), 0.5)
+        shade = self._night(mix(self.palette.sky[1], (90, 90, 130), 0.35), 0.5)
+        light = self._night(mix(base, self.palette.light, 0.35), 0.3)
+        self.image.paste(self._ground_gradient(shade, mix(shade, base, 0.6)), (0, self.horizon))
         depth = H - self.horizon
-        for row in range(9):
-            t = row / 8
-            y = self.horizon + depth * (0.03 + 0.95 * t**1.5)
-            radius = 10 + 70 * t**1.3
-            layer = Image.new("L", (W, H))
-            lit = Image.new("L", (W, H))
-            draw, draw_lit = ImageDraw.Draw(layer), ImageDraw.Draw(lit)
+        rows = 11
+        for row in range(rows):
+            t = row / (rows - 1)
+            y = self.horizon + depth * (0.02 + 0.98 * t**1.6)
+            radius = 8 + 80 * t**1.3
+            body = Image.new("L", (W, H))
+            top = Image.new("L", (W, H))
+            draw, draw_top = ImageDraw.Draw(body), ImageDraw.Draw(top)
             x = self.rng.uniform(-radius, 0)
             while x < W + radius:
-                r = radius * self.rng.uniform(0.7, 1.2)
-                draw.ellipse((x - r, y - r * 0.7, x + r, y + r * 0.7), fill=255)
-                draw_lit.ellipse((x - r * 0.8, y - r * 0.72, x + r * 0.8, y + r * 0.25), fill=255)
-                x += r * self.rng.uniform(0.9, 1.4)
-            draw.rectangle((0, y, W, H), fill=255)
-            blur = 2 + 5 * t
+                r = radius * self.rng.uniform(0.6, 1.3)
+                cy = y + self.rng.uniform(-0.35, 0.35) * radius
+                draw.ellipse((x - r, cy - r * 0.75, x + r, cy + r * 1.4), fill=255)
+                # The upper side of each mound catches the light.
+                draw_top.ellipse(
+                    (x - r * 0.75, cy - r * 0.72, x + r * 0.7, cy + r * 0.15), fill=200
+                )
+                x += r * self.rng.uniform(0.8, 1.5)
+            blur = 1.5 + 5 * t
+            haze = 0.45 * (1 - t) ** 2
             self._tint(
-                mix(shade, base, 0.35 + 0.3 * (1 - t)), layer.filter(ImageFilter.GaussianBlur(blur))
+                mix(mix(shade, base, 0.45), self.haze, haze),
+                body.filter(ImageFilter.GaussianBlur(blur)),
             )
             self._tint(
-                mix(base, self.palette.light, 0.3),
-                lit.filter(ImageFilter.GaussianBlur(blur * 1.6)).point(lambda v: v * 0.85),
+                mix(light, self.haze, haze), top.filter(ImageFilter.GaussianBlur(blur * 1.8))
             )
 
     # -- subjects --------------------------------------------------------------
@@ -455,6 +461,10 @@ class Canvas:
         picture = icon(name, max(6, round(height)), flip=flip)
         if rotate:
             picture = picture.rotate(rotate, Image.Resampling.BICUBIC, expand=True)
+            # Trim the corners the rotation added, so the thing still stands on base_y.
+            box = picture.getchannel("A").point(lambda a: 255 if a > 24 else 0).getbbox()
+            if box is not None:
+                picture = picture.crop(box)
         if haze is None:
             haze = self.depth_haze(base_y)
         if tint is not None:
@@ -479,7 +489,7 @@ class Canvas:
         strength = 0.42 if not self.palette.night else 0.3
         away = (cx - self.light_x) / W
         # A cast shadow: the silhouette laid flat on the ground, away from the light.
-        squash = max(0.18, 0.34 - lift / H)
+        squash = max(0.12, 0.22 - lift / H)
         sil_h = max(2, round(picture.height * squash))
         silhouette = picture.getchannel("A").resize((picture.width, sil_h))
         silhouette = silhouette.transpose(Image.Transpose.FLIP_TOP_BOTTOM)

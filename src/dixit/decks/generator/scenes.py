@@ -1179,6 +1179,16 @@ TEMPLATES: dict[str, Template] = {
 }
 
 
+#: Things every card of a template shows besides its cast; they are tagged like the cast.
+PROPS: dict[str, tuple[str, ...]] = {
+    "door": ("door",),
+    "balloons": ("balloon",),
+    "rain": ("umbrella",),
+    "tree": ("deciduous-tree",),
+    "ladder": ("ladder",),
+}
+
+
 def paint_card(plan: CardPlan) -> Image.Image:
     """Draw the card ``plan`` describes: the same plan always gives the same picture."""
     template = TEMPLATES[plan.template]
