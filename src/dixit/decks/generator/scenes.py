@@ -638,8 +638,9 @@ def _draw_stars_shape(c: Canvas, p: CardPlan) -> None:
     shape, watcher = p.cast
     c.sky()
     c.ground(p.ground)
-    size = round(H * 0.36)
-    alpha = icon(shape, size).getchannel("A")
+    size = round(H * 0.4)
+    figure = icon(shape, size)
+    alpha = figure.getchannel("A")
     edges = alpha.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v > 120 else 0)
     points: list[tuple[float, float]] = []
     ox, oy = W / 2 - alpha.width / 2, H * 0.07
@@ -650,15 +651,25 @@ def _draw_stars_shape(c: Canvas, p: CardPlan) -> None:
     ]
     c.rng.shuffle(candidates)
     for x, y in candidates:
-        if all((x - qx) ** 2 + (y - qy) ** 2 > 38**2 for qx, qy in points):
+        if all((x - qx) ** 2 + (y - qy) ** 2 > 34**2 for qx, qy in points):
             points.append((x, y))
-        if len(points) >= 30:
+        if len(points) >= 36:
             break
     stars = [(ox + x, oy + y) for x, y in points]
     # A faint ghost of the figure, as if the eye fills in what the stars suggest.
-    ghost = Image.new("L", (W, H))
-    ghost.paste(alpha.point(lambda v: v * 40 // 255), (round(ox), round(oy)))
-    c.shade(ghost.filter(ImageFilter.GaussianBlur(6)), (190, 210, 255))
+    # Its inner lines show too, like a nebula, so the figure can be read.
+    nebula = Image.merge(
+        "RGBA",
+        (
+            *Image.merge("RGB", [figure.convert("L")] * 3).split(),
+            alpha.point(lambda v: v * 70 // 255),
+        ),
+    )
+    nebula = Image.blend(nebula, Image.new("RGBA", nebula.size, (120, 150, 255, 0)), 0.45)
+    nebula.putalpha(alpha.point(lambda v: v * 60 // 255))
+    layer = Image.new("RGBA", (W, H))
+    layer.alpha_composite(nebula.filter(ImageFilter.GaussianBlur(1.5)), (round(ox), round(oy)))
+    c.image.alpha_composite(layer)
     links: set[tuple[int, int]] = set()
     for i, (sx, sy) in enumerate(stars):
         near = sorted(
