@@ -27,7 +27,7 @@ from dixit.engine import (
     view,
 )
 
-from .conftest import new_game
+from .conftest import new_game, play_to_end
 
 
 def snapshot(game: Game) -> dict[str, Any]:
@@ -174,3 +174,13 @@ def test_garbage_gets_a_clear_error_and_changes_nothing(data: list[Any]) -> None
             message = str(error) or "an empty message"
         if message:
             assert snapshot(game) == before, message
+
+
+def test_view_without_history_is_the_view_less_its_history() -> None:
+    game = new_game("odyssey", 4)
+    play_to_end(game, random.Random(3))
+    for player in (None, *game.players):
+        full = view(game, player)
+        assert full["history"]
+        del full["history"]
+        assert view(game, player, history=False) == full

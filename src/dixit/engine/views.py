@@ -18,8 +18,12 @@ from .game import Game, Phase
 __all__ = ["view"]
 
 
-def view(game: Game, player: str | None = None) -> dict[str, Any]:
-    """What ``player`` (``None``: a spectator) may know of ``game`` now."""
+def view(game: Game, player: str | None = None, *, history: bool = True) -> dict[str, Any]:
+    """What ``player`` (``None``: a spectator) may know of ``game`` now.
+
+    ``history=False`` leaves out ``history``, the public recap of every past
+    round, for callers that send it once rather than with every update.
+    """
     seat = game.seat_of.get(player) if player is not None else None
     names = game.players
     phase = game.phase
@@ -48,8 +52,9 @@ def view(game: Game, player: str | None = None) -> dict[str, Any]:
         "voted": [names[s] for s in game.votes] if phase is Phase.VOTING else [],
         "finished": game.finished,
         "winners": game.winners(),
-        "history": [result.to_dict() for result in game.history],
     }
+    if history:
+        out["history"] = [result.to_dict() for result in game.history]
     if game.team_of:
         out["teams"] = [
             {"name": name, "players": [names[t], names[t + len(names) // 2]]}
