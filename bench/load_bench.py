@@ -254,6 +254,7 @@ async def main_async(args: argparse.Namespace) -> int:
             [sys.executable, "-c", code, "serve", "--port", str(port), "--data-dir", data_dir],
             stdout=subprocess.DEVNULL,
             stderr=open(os.path.join(data_dir, "server.log"), "wb"),  # noqa: SIM115
+            # the server's own warnings (blocked loop, slow storage) go to server.log
         )
     ws_url = http.replace("http", "ws", 1) + "/ws"
     async with httpx.AsyncClient(base_url=http, timeout=30) as client:
@@ -370,6 +371,7 @@ async def main_async(args: argparse.Namespace) -> int:
     print(f"dropped sockets:     {stats.dropped}")
     if server is not None:
         print(f"server memory:       {peak:.0f} MiB peak RSS")
+        print(f"server log:          {os.path.join(data_dir, 'server.log')}")
         print(f"server CPU:          {100 * server_cpu / elapsed:.0f}% of one core")
     print(f"bench CPU:           {100 * bench_cpu / elapsed:.0f}% of one core")
     lags.sort()

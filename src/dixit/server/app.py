@@ -8,7 +8,9 @@ play goes over ``/ws`` (see ``docs/protocol.md``).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -64,6 +66,33 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
+_gc_started = 0.0
+
+
+def _time_gc(phase: str, info: dict[str, Any]) -> None:
+    """Log garbage collections long enough to delay tables."""
+    global _gc_started
+    if phase == "start":
+        _gc_started = time.perf_counter()
+    else:
+        spent = time.perf_counter() - _gc_started
+        if spent > 0.05:
+            log.warning(
+                "garbage collection of generation %d took %.0f ms", info["generation"], spent * 1000
+            )
+
+
+async def _watch_loop(every: float = 0.25, late: float = 0.1) -> None:
+    """Log when the event loop was blocked: every table waits while it is."""
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(every)
+        lag = loop.time() - start - every
+        if lag > late:
+            log.warning("the event loop was blocked for %.0f ms", lag * 1000)
+
+
 def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None) -> FastAPI:
     """The server app over ``store`` (already migrated) and ``decks``."""
     hub = Hub(store, decks, config)
@@ -72,7 +101,11 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.start(asyncio.get_running_loop())
+        watchdog = asyncio.create_task(_watch_loop())
+        gc.callbacks.append(_time_gc)
         yield
+        gc.callbacks.remove(_time_gc)
+        watchdog.cancel()
         store.close()
 
     app = FastAPI(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import logging
 import sys
 from pathlib import Path
@@ -65,6 +66,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     store.migrate()
     decks: DeckCatalog = PlainDecks() if args.plain_deck else LibraryDecks(data_dir)
     app = create_app(store, decks, HubConfig(ai_delay=args.ai_delay))
+    # Full collections walk every object of every table and stop all of them
+    # meanwhile: keep what loading built out of them, and collect less often.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
     try:
         import uvloop  # noqa: F401
 

@@ -33,6 +33,8 @@ __all__ = ["Connection", "Hub", "HubConfig"]
 
 log = logging.getLogger("dixit.server")
 
+#: storing one event slower than this (seconds) is logged: every table waits meanwhile
+SLOW_STORAGE = 0.05
 #: a socket whose queue holds this many unsent messages is too slow and is closed
 MAX_QUEUE = 2000
 
@@ -197,8 +199,12 @@ class Hub:
         """Fold, store, then send one event. An illegal game action raises first."""
         version = table.version + 1
         effects = table.apply(version, kind, data)
+        started = time.perf_counter()
         try:
             self.store.append(table.db_id, version, kind, data)
+            spent = time.perf_counter() - started
+            if spent > SLOW_STORAGE:
+                log.warning("storing an event took %.0f ms", spent * 1000)
         except Exception:
             # The table ran ahead of its log: rebuild it from what was stored.
             log.exception("table %s: storing event %d failed", table.code, version)
