@@ -1120,7 +1120,7 @@ TEMPLATES: dict[str, Template] = {
                 ("ninja", "gem-stone"),
             ),
             ("dunes", "snow", "meadow", "checker"),
-            ("night", "teal-night", "violet"),
+            NIGHT,
             _draw_lantern,
             _say_lantern,
         ),
