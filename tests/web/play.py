@@ -12,13 +12,17 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
+QUICK = 3000  # ms: a move's taps either work at once or the screen moved on
+
 TIMEOUT = 60.0
 
 
 def create_table(page: Any, name: str, mode: str = "odyssey", **options: str) -> str:
     """Fill in the home page's form; returns the table code once the lobby shows."""
     page.get_by_label("Your name").fill(name)
-    page.locator(f"input[name=mode][value={mode}]").check()
+    page.locator("label.mode", has=page.locator(f"input[value={mode}]")).click()
     if "target" in options:
         page.get_by_label("Play until someone reaches").fill(options["target"])
     if "rotations" in options:
@@ -49,7 +53,24 @@ def frame_state(page: Any) -> dict[str, str] | None:
 
 
 def step(page: Any, clue: str = "a quiet storm") -> str | None:
-    """Do what this page asks of its player now; returns what it did, or None."""
+    """Do what this page asks of its player now; returns what it did, or None.
+
+    AI players act at the same time: when the screen changes under a move
+    (a partner handed in for the team first), the move is given up and the
+    page is looked at again on the next step.
+    """
+    try:
+        return _step(page, clue)
+    except PlaywrightError as error:
+        if frame_state(page) is None:
+            raise
+        message = str(error)
+        if "Timeout" in message or "detached" in message or "not enabled" in message:
+            return None
+        raise
+
+
+def _step(page: Any, clue: str) -> str | None:
     state = frame_state(page)
     if state is None:
         return None
@@ -57,33 +78,40 @@ def step(page: Any, clue: str = "a quiet storm") -> str | None:
     if choice == "tell":
         cards = page.locator(".grid.hand .card-button")
         if cards.count():
-            cards.first.click()
-        page.locator("#clue-input").fill(f"{clue} {state['round']}")
-        page.locator(".clue-form button[type=submit]").click()
+            cards.first.click(timeout=QUICK)
+        else:
+            # party: the clue comes before the storyteller sees a hand
+            assert "Give a clue first" in page.locator(".bottombar").inner_text()
+            choice = "tell_clue_first"
+        page.locator("#clue-input").fill(f"{clue} {state['round']}", timeout=QUICK)
+        page.locator(".clue-form button[type=submit]").click(timeout=QUICK)
     elif choice == "hand_in":
         need = int(state["need"] or 1)
         cards = page.locator(".grid.hand .card-button")
         for i in range(need):
-            cards.nth(i).click()
-        page.locator(".bottombar .primary.big").click()
+            cards.nth(i).click(timeout=QUICK)
+        page.locator(".bottombar .primary.big").click(timeout=QUICK)
     elif choice == "vote":
         open_cards = page.locator(".grid.board .card:not(.disabled) .card-button")
-        open_cards.first.click()
+        open_cards.first.click(timeout=QUICK)
         red = page.locator(".token.red")
         if red.count():
-            red.click()
-            open_cards.last.click()
-        page.locator(".bottombar .primary.big").click()
+            # the party storyteller also places the red token
+            red.click(timeout=QUICK)
+            open_cards.last.click(timeout=QUICK)
+            choice = "vote_red"
+        page.locator(".bottombar .primary.big").click(timeout=QUICK)
     elif state["ready"] == "yes":
-        page.get_by_role("button", name="Next", exact=True).click()
+        page.get_by_role("button", name="Next", exact=True).click(timeout=QUICK)
     else:
         return None
     # The move is locked until the server's view answers; wait for that.
+    acted = {"vote_red": "vote", "tell_clue_first": "tell"}.get(choice, choice)
     page.wait_for_function(
         "([c, r]) => { const f = document.querySelector('.frame.game');"
         " return !f || f.dataset.choice !== c || f.dataset.round !== r"
         " || (c === '' && f.dataset.ready !== 'yes'); }",
-        arg=[choice, state["round"]],
+        arg=[acted, state["round"]],
     )
     return choice or "next"
 

@@ -8,35 +8,222 @@ from typing import Any
 from .conftest import LAPTOP, PHONE, Pages, Served
 from .play import at_end, create_table, frame_state, join, play_until
 
+Shot = Callable[[Any, str], None]
+
+
+def seat_token(page: Any, code: str) -> str:
+    token: str = page.evaluate(f"() => JSON.parse(localStorage.getItem('dixit.seat.{code}')).token")
+    return token
+
 
 def test_four_players_play_odyssey_from_create_to_end(
-    server: Served, pages: Pages, shot: Callable[[Any, str], None]
+    server: Served, pages: Pages, shot: Shot
 ) -> None:
     host = pages.open(server.url, PHONE)
     code = create_table(host, "Ana", "odyssey", target="6")
     shot(host, "lobby-host")
+    tv = pages.open(f"{server.url}/tv/{code}", LAPTOP)
+    tv.wait_for_selector(".tv-lobby")
     others = []
     for name, size in (("Ben", LAPTOP), ("Cy", PHONE), ("Dee", LAPTOP)):
         page = pages.open(f"{server.url}/t/{code}", size)
         join(page, name)
         others.append(page)
+    ben, cy, _dee = others
     players = [host, *others]
+    tv.wait_for_function("() => document.querySelectorAll('.tv-lobby .chip').length === 4")
+    shot(tv, "tv-lobby")
+    shot(ben, "lobby-guest")
+    assert "Waiting for Ana to start (4/12)" in ben.locator(".bottombar").inner_text()
     host.get_by_role("button", name="Start with 4 players").click()
     for page in players:
         page.wait_for_selector(".frame.game")
+    tv.wait_for_selector(".frame.tv.phase-telling")
+    shot(tv, "tv-telling")
+
+    # The same seat from another browser, by the "continue on another device" link.
+    twin = pages.open(f"{server.url}/t/{code}#token={seat_token(cy, code)}", PHONE)
+    twin.wait_for_selector(".frame.game")
+    assert twin.locator(".chip", has_text="Cy (you)").count() == 1
+    assert "#token" not in twin.url
+    # The plain link in a fresh browser offers to watch the running game.
+    stranger = pages.open(f"{server.url}/t/{code}", PHONE)
+    stranger.wait_for_selector("text=The game has started: you can watch.")
+    assert stranger.get_by_role("button", name="Join the table").count() == 0
+
     seen: set[str] = set()
+    reloaded: list[str] = []
 
     def each(page: Any, what: str) -> None:
+        state = frame_state(page) or {}
         if what not in seen:
             seen.add(what)
             shot(page, f"odyssey-after-{what}")
+        if what in ("hand_in", "vote") and page is ben and not reloaded:
+            # Reload mid-round: what Ben did is remembered by the server, not the page.
+            phase = {"hand_in": "handing_in", "vote": "voting"}[what]
+            done = ".locked-cards .card" if what == "hand_in" else ".grid.board .card.selected"
+            page.wait_for_function(
+                f"() => document.querySelector('{done}')"
+                f" || document.querySelector('.frame.game').dataset.phase !== '{phase}'"
+            )
+            if page.locator(done).count() == 0 or (frame_state(page) or {})["phase"] != phase:
+                return  # the phase already moved on: try at the next move
+            page.reload()
+            page.wait_for_selector(f".frame.game[data-phase={phase}]")
+            after = frame_state(page) or {}
+            assert after["round"] == state["round"]
+            assert after["choice"] == ""
+            assert page.locator(done).count() == 1
+            assert page.locator(".bottombar .primary.big").count() == 0
+            shot(page, f"odyssey-reloaded-{what}")
+            reloaded.append(what)
+        if state.get("phase") == "voting" and "tv-voting" not in seen:
+            seen.add("tv-voting")
+            tv.wait_for_selector(".frame.tv.phase-voting")
+            assert tv.locator(".grid.hand").count() == 0
+            shot(tv, "tv-voting")
 
     play_until(players, at_end(players), timeout=90, each=each)
+    assert reloaded
     assert {"tell", "hand_in", "vote", "next"} <= seen
     for page in players:
         assert page.locator("h1.winners").is_visible()
         shot(page, "odyssey-end")
+    tv.wait_for_selector(".frame.tv.phase-game_over")
+    shot(tv, "tv-end")
     assert host.get_by_role("button", name="Play again with the same players").is_visible()
-    assert "Waiting for Ana to start a rematch" in others[0].locator(".bottombar").inner_text()
-    scores = frame_state(host)
-    assert scores is not None
+    assert "Waiting for Ana to start a rematch" in ben.locator(".bottombar").inner_text()
+    # Rematch: everyone is back in the lobby, seated as before.
+    host.get_by_role("button", name="Play again with the same players").click()
+    for page in players:
+        page.wait_for_selector("[data-screen=lobby]")
+    assert host.get_by_role("button", name="Start with 4 players").is_enabled()
+
+
+def add_ai(host: Any, count: int) -> None:
+    for n in range(count):
+        host.get_by_role("button", name="Add an AI player").click()
+        host.wait_for_function(
+            f"() => document.querySelectorAll('.members .mark.ai').length === {n + 1}"
+        )
+
+
+def test_three_players_hand_in_two_cards_each(server: Served, pages: Pages, shot: Shot) -> None:
+    host = pages.open(server.url, PHONE)
+    create_table(host, "Ana", "odyssey", target="12")
+    add_ai(host, 2)
+    host.get_by_role("button", name="Start with 3 players").click()
+    host.wait_for_selector(".frame.game")
+    two_cards: list[bool] = []
+
+    def each(page: Any, what: str) -> None:
+        if what == "hand_in" and not two_cards:
+            # Both cards are the player's: locked in the hand-in, or marked on the board.
+            mine = ".locked-cards .card, .grid.board .card.mine"
+            page.wait_for_function(f"() => document.querySelectorAll('{mine}').length === 2")
+            shot(page, "three-handed-in")
+            two_cards.append(True)
+
+    # Before handing in, the page asks for two cards and offers no hand-in with one.
+    play_until(
+        [host],
+        lambda: (frame_state(host) or {}).get("choice") == "hand_in",
+        timeout=60,
+        each=each,
+    )
+    host.locator(".grid.hand .card-button").first.click()
+    assert host.locator(".bottombar .primary.big").is_disabled()
+    assert "Choose 2 cards" in host.locator(".bottombar").inner_text()
+    shot(host, "three-handing-in")
+    host.locator(".grid.hand .card-button").first.click()
+    play_until([host], at_end([host]), timeout=60, each=each)
+    assert two_cards == [True]
+    shot(host, "three-end")
+
+
+def test_party_game_with_ai_players(server: Served, pages: Pages, shot: Shot) -> None:
+    host = pages.open(server.url, LAPTOP)
+    create_table(host, "Ana", "party")
+    add_ai(host, 5)
+    host.get_by_role("button", name="Start with 6 players").click()
+    host.wait_for_selector(".frame.game")
+    seen: set[str] = set()
+
+    def watch(page: Any, what: str) -> None:
+        seen.add(what)
+        if what in ("vote_red", "tell_clue_first"):
+            shot(page, f"party-after-{what}")
+
+    play_until([host], at_end([host]), timeout=90, each=watch)
+    assert {"tell_clue_first", "vote_red", "hand_in", "vote"} <= seen
+    shot(host, "party-end")
+
+
+def test_team_game_with_ai_players(server: Served, pages: Pages, shot: Shot) -> None:
+    host = pages.open(server.url, PHONE)
+    create_table(host, "Ana", "team")
+    guest = pages.open(f"{server.url}/t/{host.locator('.share .code').inner_text()}", LAPTOP)
+    join(guest, "Ben")
+    add_ai(host, 4)
+    host.get_by_role("button", name="Start with 6 players").click()
+    for page in (host, guest):
+        page.wait_for_selector(".frame.game .teams")
+    shot(host, "team-start")
+    said: set[str] = set()
+
+    def each(page: Any, what: str) -> None:
+        said.add(what)
+
+    def done() -> bool:
+        for page in (host, guest):
+            text = page.locator(".bottombar").inner_text()
+            for key, phrase in (
+                ("team-handin", "Hand in one card for your team"),
+                ("partner-votes", "votes for your team this round"),
+                ("no-vote", "You do not vote this round"),
+            ):
+                if phrase in text and key not in said:
+                    said.add(key)
+                    shot(page, f"team-{key}")
+        return at_end([host, guest])()
+
+    play_until([host, guest], done, timeout=90, each=each)
+    assert "team-handin" in said
+    assert host.locator(".ranking li").count() == 3
+    shot(host, "team-end")
+
+
+def test_names_clues_and_chat_with_markup_stay_text(server: Served, pages: Pages) -> None:
+    evil_name = '<img src=x onerror="__owned=1">'
+    evil_clue = "<script>window.__owned=2</script><b>bold</b>"
+    evil_chat = '<a href="javascript:window.__owned=3">click</a> & <i>hi</i>'
+    # The host's seat comes from the API, and reaches the browser by the device link.
+    table = server.create_table(evil_name, options={"target_score": 3, "first_storyteller": "p1"})
+    code = table["code"]
+    guest = pages.open(f"{server.url}/t/{code}", PHONE)
+    guest.wait_for_selector("main h1")
+    assert evil_name in guest.locator("main h1").inner_text()
+    join(guest, "Ben")
+    host = pages.open(f"{server.url}/t/{code}#token={table['token']}", PHONE)
+    host.wait_for_selector("[data-screen=lobby]")
+    add_ai(host, 1)
+    host.get_by_role("button", name="Start with 3 players").click()
+    host.wait_for_selector(".frame.game[data-choice=tell]")
+    host.locator(".grid.hand .card-button").first.click()
+    host.locator("#clue-input").fill(evil_clue)
+    host.locator(".clue-form button[type=submit]").click()
+    for page in (host, guest):
+        page.wait_for_selector(".clue-text")
+        assert page.locator(".clue-text").inner_text() == evil_clue
+    guest.locator(".chat-bubble").click()
+    guest.locator("#chat-input").fill(evil_chat)
+    guest.get_by_role("button", name="Send").click()
+    host.wait_for_selector(".chat-bubble .unread")
+    host.locator(".chat-bubble").click()
+    host.wait_for_selector(".chat-lines .chat-text")
+    assert host.locator(".chat-lines .chat-text").inner_text() == evil_chat
+    for page in (host, guest):
+        assert page.locator(".chip", has_text=evil_name).count() >= 1
+        assert page.evaluate("() => window.__owned") is None
+        assert page.locator("img[src=x], .chat-lines a, .clue-text b, .chat-lines i").count() == 0
