@@ -10,6 +10,7 @@ import { App } from './screens.js';
 
 const html = htm.bind(h);
 const root = document.getElementById('app');
+root.textContent = ''; // the "Dixit…" placeholder of the shell: Preact renders into an empty box
 
 const S = {
   route: parseRoute(),
