@@ -99,3 +99,15 @@ def test_words() -> None:
     assert count(7, "fish") == "seven fish"
     assert join(["a", "b", "c"]) == "a, b and c"
     assert sentence("it rains fish. ") == "It rains fish."
+
+
+def test_vendored_artwork_is_exactly_what_the_generator_uses() -> None:
+    from dixit.decks.generator.art import ARTWORK_DIR
+    from dixit.decks.generator.vendor import EXTRA
+
+    used = {art for plan in plan_deck() for art in plan.cast} | set(EXTRA)
+    vendored = {path.stem for path in ARTWORK_DIR.glob("*.svg")}
+    assert used <= vendored
+    assert vendored == set(SUBJECTS) | set(EXTRA)
+    for name in ("LICENSE", "NOTICE", "LICENSE-emojibase"):
+        assert (ARTWORK_DIR / name).is_file()

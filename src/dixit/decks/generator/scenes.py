@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from .art import icon
 from .paint import PALETTES, Canvas, H, W, mix
-from .words import a, count, join, plural, sentence
+from .words import a, count, its, join, noun, plural, sentence, them
 
 __all__ = ["GROUNDS", "TEMPLATES", "CardPlan", "Template", "paint_card"]
 
@@ -109,7 +109,7 @@ def _say_giant(p: CardPlan) -> str:
     big, small = p.cast
     return (
         f"{a(big)} as tall as a house stands {on(p.ground)} {p.when}, "
-        f"and {a(small)} no bigger than its shadow looks up at it"
+        f"and a tiny {noun(small)} in the foreground looks up at it"
     )
 
 
@@ -135,7 +135,7 @@ def _draw_reflection(c: Canvas, p: CardPlan) -> None:
 def _say_reflection(p: CardPlan) -> str:
     real, mirrored = p.cast
     return (
-        f"{a(real)} stands {on(p.ground)} {p.when}, but its "
+        f"{a(real)} stands {on(p.ground)} {p.when}, but {its(real)} "
         f"reflection in the water is {a(mirrored)}"
     )
 
@@ -287,7 +287,7 @@ def _say_procession(p: CardPlan) -> str:
     follower, leader = p.cast
     n = int(p.extra["count"])
     return (
-        f"{count(n, follower)} walk in single file {across(p.ground)} {p.when} towards {a(leader)}"
+        f"{count(n, follower)} follow one another {across(p.ground)} {p.when} towards {a(leader)}"
     )
 
 
@@ -434,8 +434,8 @@ def _draw_shadow(c: Canvas, p: CardPlan) -> None:
 def _say_shadow(p: CardPlan) -> str:
     thing, shade = p.cast
     return (
-        f"{a(thing)} stands {on(p.ground)} in the low sun, but the long "
-        f"shadow it casts is the shadow of {a(shade)}"
+        f"{a(thing)} stands {on(p.ground)} in the low sun, but {its(thing)} long "
+        f"shadow is the shadow of {a(shade)}"
     )
 
 
@@ -471,7 +471,7 @@ def _draw_stack(c: Canvas, p: CardPlan) -> None:
 def _say_stack(p: CardPlan) -> str:
     *items, top = p.cast
     return (
-        f"{join([a(i) for i in items])} balance one on top of the other {on(p.ground)}, "
+        f"{join([a(i) for i in items])} are stacked one on top of another {on(p.ground)}, "
         f"and {a(top)} stands at the very top"
     )
 
@@ -597,10 +597,14 @@ def _draw_face(c: Canvas, p: CardPlan) -> None:
 
 def _say_face(p: CardPlan) -> str:
     (face,) = p.cast
-    small = "a small sailboat" if p.ground in ("sea", "mirror") else "a walker"
+    small = (
+        "a small sailboat goes on its way"
+        if p.ground in ("sea", "mirror")
+        else ("a walker goes on their way")
+    )
     return (
         f"{a(face)} as big as a mountain rises over {place(p.ground)} "
-        f"like the sun, and {small} goes on its way below"
+        f"like the sun, and {small} below"
     )
 
 
@@ -627,7 +631,7 @@ def _say_lantern(p: CardPlan) -> str:
     walker, light = p.cast
     return (
         f"{a(walker)} crosses {place(p.ground)} in the dark, led by "
-        f"{a(light)} that floats beside them and lights the way"
+        f"{a(light)} that floats beside {them(walker)} and lights the way"
     )
 
 
@@ -689,7 +693,7 @@ def _say_stars_shape(p: CardPlan) -> str:
     shape, watcher = p.cast
     return (
         f"the stars above {place(p.ground)} are joined into the shape of "
-        f"{a(shape)}, and {a(watcher)} looks up at them"
+        f"{a(shape)}, and {a(watcher)} {'points' if watcher == 'telescope' else 'looks'} up at them"
     )
 
 
@@ -857,9 +861,19 @@ TEMPLATES: dict[str, Template] = {
                 "Threshold",
                 "Nowhere Door",
                 "Somebody's Home",
+                "Through",
             ),
             ("the unknown", "choice", "passage"),
-            (("ladder",), ("footprints",), ("cat",), ("snail",), ("ghost",), ("robot",), ("owl",)),
+            (
+                ("ladder",),
+                ("footprints",),
+                ("cat",),
+                ("snail",),
+                ("ghost",),
+                ("robot",),
+                ("owl",),
+                ("unicorn",),
+            ),
             ("dunes", "clouds", "checker", "snow", "mirror", "meadow"),
             ANY,
             _draw_door,
@@ -875,6 +889,7 @@ TEMPLATES: dict[str, Template] = {
                 "The Parade",
                 "Devotion",
                 "Almost There",
+                "Migration",
             ),
             ("following", "devotion", "journey"),
             (
@@ -885,6 +900,7 @@ TEMPLATES: dict[str, Template] = {
                 ("baby-chick", "egg"),
                 ("person-walking", "light-bulb"),
                 ("turtle", "glowing-star"),
+                ("flamingo", "palm-tree"),
             ),
             ("dunes", "snow", "checker", "mirror", "meadow"),
             DAY,
@@ -902,6 +918,7 @@ TEMPLATES: dict[str, Template] = {
                 "Weightless",
                 "The Escape",
                 "Unburdened",
+                "Lost Toy",
             ),
             ("escape", "lightness", "letting go"),
             (
@@ -912,6 +929,7 @@ TEMPLATES: dict[str, Template] = {
                 ("snail",),
                 ("musical-keyboard",),
                 ("anchor",),
+                ("teddy-bear",),
             ),
             ("clouds", "sea", "dunes", "meadow", "checker"),
             DAY,
@@ -929,6 +947,7 @@ TEMPLATES: dict[str, Template] = {
                 "The Watcher",
                 "Sleepless",
                 "Hungry Night",
+                "Sour Moon",
             ),
             ("night", "longing", "dreams"),
             (
@@ -939,6 +958,7 @@ TEMPLATES: dict[str, Template] = {
                 ("tangerine", "deer"),
                 ("game-die", "person-standing"),
                 ("doughnut", "penguin"),
+                ("lemon", "giraffe"),
             ),
             ("sea", "meadow", "snow", "dunes", "mirror"),
             NIGHT,
@@ -955,6 +975,7 @@ TEMPLATES: dict[str, Template] = {
                 "Floating Home",
                 "Held Breath",
                 "The Daydream",
+                "Time Out",
             ),
             ("fragility", "protection", "isolation"),
             (
@@ -965,6 +986,7 @@ TEMPLATES: dict[str, Template] = {
                 ("rose",),
                 ("snail",),
                 ("octopus",),
+                ("mantelpiece-clock",),
             ),
             ("sea", "clouds", "meadow", "dunes", "checker"),
             DAY,
@@ -981,6 +1003,7 @@ TEMPLATES: dict[str, Template] = {
                 "The Long Shadow",
                 "Secret Self",
                 "Becoming",
+                "Unravelled",
             ),
             ("hidden nature", "ambition", "fear"),
             (
@@ -991,6 +1014,7 @@ TEMPLATES: dict[str, Template] = {
                 ("cat", "tiger"),
                 ("seedling", "deciduous-tree"),
                 ("mouse", "elephant"),
+                ("yarn", "cat"),
             ),
             ("dunes", "checker", "snow", "meadow"),
             ("dawn", "dusk", "golden", "violet", "rose"),
@@ -1006,6 +1030,8 @@ TEMPLATES: dict[str, Template] = {
                 "How It All Fits",
                 "The Top",
                 "Everything at Once",
+                "Concerto",
+                "Cold Comfort",
             ),
             ("balance", "ambition", "fragility"),
             (
@@ -1015,6 +1041,8 @@ TEMPLATES: dict[str, Template] = {
                 ("package", "wrapped-gift", "birthday-cake", "person-fairy"),
                 ("whale", "bathtub", "chair", "owl"),
                 ("mushroom", "snail", "red-apple", "lady-beetle"),
+                ("open-book", "violin", "spiral-shell", "butterfly"),
+                ("ice", "cactus", "snowflake", "penguin"),
             ),
             ("checker", "dunes", "mirror", "meadow", "clouds"),
             DAY,
@@ -1031,6 +1059,7 @@ TEMPLATES: dict[str, Template] = {
                 "Showers",
                 "Luck Falls",
                 "Under Cover",
+                "Missing Pieces",
             ),
             ("abundance", "fate", "protection"),
             (
@@ -1041,6 +1070,7 @@ TEMPLATES: dict[str, Template] = {
                 ("maple-leaf", "snowman"),
                 ("glowing-star", "person-mage"),
                 ("game-die", "cat"),
+                ("puzzle-piece", "robot"),
             ),
             ("checker", "meadow", "snow", "dunes", "mirror"),
             ("storm", "noon", "mint", "violet", "dusk"),
@@ -1057,6 +1087,7 @@ TEMPLATES: dict[str, Template] = {
                 "Escape Route",
                 "Memory Lane",
                 "Homesick",
+                "Open Water",
             ),
             ("memory", "escape", "other worlds"),
             (
@@ -1067,6 +1098,7 @@ TEMPLATES: dict[str, Template] = {
                 ("deer",),
                 ("rocket",),
                 ("house",),
+                ("dolphin",),
             ),
             ("dunes", "checker", "mirror", "meadow", "snow"),
             DAY,
@@ -1083,6 +1115,8 @@ TEMPLATES: dict[str, Template] = {
                 "Sleepyhead",
                 "New Day",
                 "The Old Ones",
+                "Dawn of Time",
+                "Good Morning",
             ),
             ("waking", "watching", "cycles"),
             (
@@ -1090,8 +1124,10 @@ TEMPLATES: dict[str, Template] = {
                 ("full-moon-face",),
                 ("moai",),
                 ("owl",),
-                ("sun-with-face",),
+                ("anatomical-heart",),
                 ("eye",),
+                ("sauropod",),
+                ("unicorn",),
             ),
             ("sea", "dunes", "mirror", "clouds"),
             ("dawn", "dusk", "golden", "rose", "violet"),
@@ -1108,6 +1144,7 @@ TEMPLATES: dict[str, Template] = {
                 "A Bright Idea",
                 "Company",
                 "Follow Me",
+                "A Little Magic",
             ),
             ("hope", "guidance", "solitude"),
             (
@@ -1118,6 +1155,7 @@ TEMPLATES: dict[str, Template] = {
                 ("astronaut", "glowing-star"),
                 ("rabbit", "jellyfish"),
                 ("ninja", "gem-stone"),
+                ("deer", "magic-wand"),
             ),
             ("dunes", "snow", "meadow", "checker"),
             NIGHT,
@@ -1134,6 +1172,7 @@ TEMPLATES: dict[str, Template] = {
                 "Up There",
                 "Someone Drew This",
                 "Old Stories",
+                "The Rider",
             ),
             ("fate", "imagination", "wonder"),
             (
@@ -1144,6 +1183,7 @@ TEMPLATES: dict[str, Template] = {
                 ("snail", "astronaut"),
                 ("umbrella", "cat"),
                 ("sailboat", "person-rowing-boat"),
+                ("horse", "detective"),
             ),
             ("sea", "snow", "dunes", "meadow", "mirror"),
             NIGHT,
@@ -1152,7 +1192,16 @@ TEMPLATES: dict[str, Template] = {
         ),
         Template(
             "ladder",
-            ("Reaching", "The Climb", "Almost", "Ambition", "One Step at a Time", "Way Up", "Dare"),
+            (
+                "Reaching",
+                "The Climb",
+                "Almost",
+                "Ambition",
+                "One Step at a Time",
+                "Way Up",
+                "Dare",
+                "Loose String",
+            ),
             ("ambition", "reaching", "escape"),
             (
                 ("crescent-moon", "cat"),
@@ -1162,6 +1211,7 @@ TEMPLATES: dict[str, Template] = {
                 ("hole", "rabbit"),
                 ("full-moon", "snail"),
                 ("comet", "owl"),
+                ("kite", "person-standing"),
             ),
             ("sea", "dunes", "meadow", "snow", "mirror"),
             ("night", "teal-night", "violet", "dusk"),
@@ -1170,7 +1220,16 @@ TEMPLATES: dict[str, Template] = {
         ),
         Template(
             "tree",
-            ("Harvest", "Strange Fruit", "It Grew", "Orchard", "Ripe", "The Gardener", "Seasons"),
+            (
+                "Harvest",
+                "Strange Fruit",
+                "It Grew",
+                "Orchard",
+                "Ripe",
+                "The Gardener",
+                "Seasons",
+                "Locked Garden",
+            ),
             ("growth", "abundance", "nature"),
             (
                 ("light-bulb", "person-mage"),
@@ -1180,6 +1239,7 @@ TEMPLATES: dict[str, Template] = {
                 ("envelope", "person-walking"),
                 ("fish", "black-cat"),
                 ("bell", "owl"),
+                ("locked", "ninja"),
             ),
             ("meadow", "dunes", "checker", "snow", "mirror"),
             DAY,

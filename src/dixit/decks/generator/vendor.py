@@ -41,7 +41,7 @@ OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
 SOFTWARE.
 """
 
-EXTRA = ("balloon", "umbrella", "door", "ladder")
+EXTRA = ("balloon", "umbrella", "door", "ladder", "deciduous-tree", "footprints", "sailboat")
 
 
 def main(fluent: Path, emojibase: Path) -> int:

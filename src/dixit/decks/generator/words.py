@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["SUBJECTS", "Subject", "a", "count", "join", "noun", "plural", "sentence"]
+__all__ = ["SUBJECTS", "Subject", "a", "count", "its", "join", "noun", "plural", "sentence", "them"]
 
 NUMBERS = (
     "zero",
@@ -84,13 +84,10 @@ SUBJECTS: dict[str, Subject] = {
         _s("alarm-clock", "alarm clock", "time", "urgency", "waking"),
         _s("mantelpiece-clock", "mantel clock", "time", "memory", "home"),
         _s("hourglass-not-done", "hourglass", "time", "patience", "mortality"),
-        _s("stopwatch", "stopwatch", "time", "haste"),
         _s("old-key", "old key", "secrets", "the past", "answers"),
-        _s("key", "golden key", "secrets", "opportunity"),
         _s("door", "door", "the unknown", "choice", "passage"),
         _s("ladder", "ladder", "ambition", "escape"),
         _s("house", "house", "home", "belonging", "safety"),
-        _s("houses", "row of houses", "community", "home", plural="rows of houses"),
         _s("castle", "castle", "power", "fairy tales", "ambition"),
         _s("classical-building", "temple", "knowledge", "the past", "order"),
         _s("tent", "tent", "travel", "shelter", "freedom"),
@@ -112,16 +109,12 @@ SUBJECTS: dict[str, Subject] = {
         _s("rabbit", "rabbit", "innocence", "fear", "luck"),
         _s("mouse", "mouse", "smallness", "shyness"),
         _s("owl", "owl", "wisdom", "night", "watching"),
-        _s("bird", "red bird", "freedom", "song"),
-        _s("dove", "dove", "peace", "hope"),
         _s("eagle", "eagle", "pride", "power", "vision"),
         _s("swan", "swan", "grace", "transformation"),
         _s("flamingo", "flamingo", "balance", "elegance"),
         _s("butterfly", "butterfly", "transformation", "fragility"),
-        _s("honeybee", "bee", "work", "community"),
         _s("ant", "ant", "work", "community", "smallness"),
         _s("lady-beetle", "ladybird", "luck", "smallness"),
-        _s("snake", "snake", "temptation", "danger"),
         _s("dragon", "dragon", "danger", "legend", "power"),
         _s("unicorn", "unicorn", "fantasy", "purity"),
         _s("elephant", "elephant", "memory", "strength"),
@@ -140,7 +133,6 @@ SUBJECTS: dict[str, Subject] = {
         _s("detective", "detective", "mystery", "searching"),
         _s("astronaut", "astronaut", "exploration", "distance"),
         _s("ninja", "ninja", "stealth", "secrets"),
-        _s("person-climbing", "climber", "ambition", "effort"),
         _s("person-rowing-boat", "rower", "journey", "effort"),
         _s("person-in-lotus-position", "meditating figure", "calm", "inner peace"),
         _s("person-fairy", "fairy", "magic", "smallness"),
@@ -171,15 +163,11 @@ SUBJECTS: dict[str, Subject] = {
         _s("bed", "bed", "sleep", "dreams"),
         _s("bathtub", "bathtub", "comfort", "absurdity"),
         _s("violin", "violin", "music", "melancholy"),
-        _s("compass", "compass", "direction", "searching"),
         _s("mushroom", "mushroom", "growth", "the uncanny"),
-        _s("evergreen-tree", "fir tree", "endurance", "forest"),
         _s("deciduous-tree", "tree", "growth", "life"),
         _s("palm-tree", "palm tree", "escape", "holidays"),
         _s("cactus", "cactus", "resilience", "thirst", plural="cacti"),
-        _s("sunflower", "sunflower", "devotion", "warmth"),
         _s("rose", "rose", "love", "beauty"),
-        _s("tulip", "tulip", "spring", "beauty"),
         _s("seedling", "seedling", "beginnings", "growth"),
         _s("egg", "egg", "beginnings", "potential", "fragility"),
         _s("red-apple", "apple", "temptation", "knowledge"),
@@ -190,12 +178,10 @@ SUBJECTS: dict[str, Subject] = {
         _s("birthday-cake", "birthday cake", "celebration", "age"),
         _s("spiral-shell", "seashell", "memory", "the sea"),
         _s("feather", "feather", "lightness", "freedom"),
-        _s("mirror", "mirror", "identity", "vanity"),
         _s("wrapped-gift", "gift", "surprise", "generosity"),
         _s("package", "cardboard box", "secrets", "moving on"),
         _s("locked", "padlock", "secrets", "being trapped"),
         _s("bell", "bell", "warning", "calling"),
-        _s("magnet", "magnet", "attraction", "desire"),
         _s("telescope", "telescope", "searching", "distance"),
         _s("snowflake", "snowflake", "uniqueness", "cold"),
         _s("cloud", "cloud", "dreams", "change"),
@@ -210,23 +196,39 @@ SUBJECTS: dict[str, Subject] = {
         _s("footprints", "pair of footprints", "journey", "absence", plural="footprints"),
         _s("sleeping-face", "sleeping face", "dreams", "rest"),
         _s("full-moon-face", "smiling moon", "night", "watching"),
-        _s("sun-with-face", "sun with a face", "joy", "warmth"),
         _s("hole", "hole", "the unknown", "falling", "absence"),
         _s("musical-keyboard", "piano keyboard", "music", "harmony"),
-        _s("fallen-leaf", "fallen leaf", "autumn", "loss"),
         _s("maple-leaf", "maple leaf", "autumn", "change"),
-        _s("top-hat", "top hat", "illusion", "elegance"),
         _s("magic-wand", "magic wand", "magic", "wishes"),
-        _s("watch", "wristwatch", "time", "routine"),
         _s("ice", "ice cube", "cold", "melting"),
-        _s("parachute", "parachute", "falling", "trust"),
-        _s("wing", "wing", "flight", "loss"),
-        _s("nest-with-eggs", "nest of eggs", "home", "waiting", plural="nests of eggs"),
         _s("sauropod", "long-necked dinosaur", "the past", "gentleness"),
         _s("rock", "boulder", "weight", "stubbornness"),
-        _s("thread", "spool of thread", "connection", "fate", plural="spools of thread"),
     )
 }
+
+
+PEOPLE = frozenset(
+    {
+        "person-standing",
+        "person-walking",
+        "person-mage",
+        "detective",
+        "astronaut",
+        "ninja",
+        "person-rowing-boat",
+        "person-in-lotus-position",
+        "person-fairy",
+    }
+)
+
+
+def its(art: str) -> str:
+    """The possessive for a subject: ``their`` for people, ``its`` for the rest."""
+    return "their" if art in PEOPLE else "its"
+
+
+def them(art: str) -> str:
+    return "them" if art in PEOPLE else "it"
 
 
 def a(art: str) -> str:
