@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -227,3 +228,42 @@ def test_names_clues_and_chat_with_markup_stay_text(server: Served, pages: Pages
         assert page.locator(".chip", has_text=evil_name).count() >= 1
         assert page.evaluate("() => window.__owned") is None
         assert page.locator("img[src=x], .chat-lines a, .clue-text b, .chat-lines i").count() == 0
+
+
+def test_a_refused_move_is_unlocked_and_explained(server: Served, pages: Pages, shot: Shot) -> None:
+    table = server.create_table("Ana", options={"target_score": 3, "first_storyteller": "p1"})
+    tamper = [True]
+    page = pages.open(f"{server.url}/", PHONE)
+
+    def route(ws: Any) -> None:
+        # Between the page and the real server: spoil the card of the first move.
+        upstream = ws.connect_to_server()
+
+        def outgoing(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "act" and tamper[0]:
+                data["action"]["card"] = "card-that-is-not-in-the-hand"
+            upstream.send(json.dumps(data))
+
+        ws.on_message(outgoing)
+        upstream.on_message(lambda message: ws.send(message))
+
+    page.route_web_socket("**/ws", route)
+    page.goto(f"{server.url}/t/{table['code']}#token={table['token']}")
+    page.wait_for_selector("[data-screen=lobby]")
+    add_ai(page, 2)
+    page.get_by_role("button", name="Start with 3 players").click()
+    page.wait_for_selector(".frame.game[data-choice=tell]")
+    page.locator(".grid.hand .card-button").first.click()
+    page.locator("#clue-input").fill("refused")
+    page.locator(".clue-form button[type=submit]").click()
+    notice = page.locator(".notice.error")
+    notice.wait_for()
+    assert "card-that-is-not-in-the-hand" in notice.inner_text()
+    # The lock is undone: the same move can be made again, and now it goes through.
+    page.wait_for_selector(".frame.game[data-choice=tell]")
+    assert page.locator(".clue-form button[type=submit]").is_enabled()
+    shot(page, "refused-move")
+    tamper[0] = False
+    page.locator(".clue-form button[type=submit]").click()
+    page.wait_for_selector(".frame.game:not([data-phase=telling])")

@@ -49,8 +49,21 @@ function update(patch) {
   }
 }
 
+let wakeLock = null;
+
+/** Keep the screen awake while a game runs (where the browser allows it). */
+function keepAwake(playing) {
+  if (playing && !wakeLock && !document.hidden && navigator.wakeLock) {
+    wakeLock = navigator.wakeLock.request('screen').catch(() => null);
+  } else if (!playing && wakeLock) {
+    wakeLock.then((lock) => lock && lock.release()).catch(() => {});
+    wakeLock = null;
+  }
+}
+
 function draw() {
   render(html`<${App} s=${S} A=${A} />`, root);
+  keepAwake(!!(S.game && S.game.phase !== 'game_over'));
   const game = S.game;
   const myTurn = !!(game && game.choice && !S.pending);
   const base = S.route.code ? `Dixit · ${S.route.code}` : 'Dixit';
@@ -368,6 +381,7 @@ window.addEventListener('popstate', () => {
 });
 window.addEventListener('online', () => S.status === 'failed' && A.retry());
 document.addEventListener('visibilitychange', () => {
+  if (document.hidden) wakeLock = null; // the browser releases it when the tab hides
   if (!document.hidden && S.status === 'failed') A.retry();
   draw();
 });

@@ -401,7 +401,7 @@ function TopBar({ s, A, onMenu }) {
       ${clue !== null && clue !== undefined
         ? html`<p class="clue"><span class="sr-only">${t('clue.label')}: </span>“<span class="clue-text">${clue}</span>”</p>
           <p class="by">${t('clue.by', { name: nameOf(s, teller) })}</p>`
-        : html`<p class="by">${t('round.n', { n: g.round })}${g.phase === 'telling' ? ` · ${t('clue.waiting', { name: nameOf(s, g.storyteller) })}` : ''}</p>`}
+        : html`<p class="by">${t('round.n', { n: g.round })}${g.phase === 'telling' ? ` · ${g.storyteller === me(s) ? t('clue.yours') : t('clue.waiting', { name: nameOf(s, g.storyteller) })}` : ''}</p>`}
       ${g.variant === 'classic' && html`<p class=${`by pile ${g.draw_pile < g.players.length ? 'low' : ''}`}>${t('pile.draw', { n: g.draw_pile })}</p>`}
     </div>
     <${Timer} timer=${s.timer} />
@@ -425,6 +425,9 @@ function Menu({ s, A, onClose, show }) {
       }}>${copied ? t('lobby.copied') : t('menu.device')}</button>`}
       ${s.you && s.you.role === 'player' && isHost(s) && s.game && s.game.phase === 'reveal' && html`<button type="button" class="ghost"
         onClick=${() => { A.send({ type: 'next_round' }); onClose(); }}>${t('reveal.continue_now')}</button>`}
+      ${isHost(s) && s.table && s.table.members.filter((m) => m.role === 'player' && m.kind === 'human' && !m.online && !m.ai_control)
+        .map((m) => html`<button type="button" class="ghost" key=${m.player_id}
+          onClick=${() => { A.send({ type: 'takeover', player_id: m.player_id }); onClose(); }}>${t('menu.takeover', { name: m.name })}</button>`)}
       <button type="button" class="ghost danger-text" onClick=${() => A.leave()}>${t('menu.leave')}</button>
       <button type="button" class="primary" onClick=${onClose}>${t('common.close')}</button>
     </div></div>`;
@@ -448,9 +451,22 @@ function Rounds({ s, onClose }) {
     </div></div>`;
 }
 
+/** "While you were away": the last few things that happened, in words. */
+function missedLines(s) {
+  return s.missed.slice(-4).map((ev) => {
+    const who = nameOf(s, ev.player || ev.player_id);
+    if (ev.kind === 'action') return t(`missed.${ev.type}`, { name: who });
+    if (ev.kind === 'chat') return `${ev.name}: ${ev.text}`;
+    if (ev.kind === 'next_round') return t('round.n', { n: ev.round });
+    if (ev.kind === 'joined') return t('missed.joined', { name: ev.name });
+    return t('missed.other');
+  });
+}
+
 export function GameScreen({ s, A }) {
   const [sheet, setSheet] = useState(null);
   const g = s.game;
+  const mine = member(s, me(s));
   let body;
   if (g.phase === 'telling') body = Telling;
   else if (g.phase === 'handing_in') body = HandingIn;
@@ -464,7 +480,11 @@ export function GameScreen({ s, A }) {
     <${TopBar} s=${s} A=${A} onMenu=${() => setSheet('menu')} />
     <${PlayerChips} s=${s} />
     <${body} s=${s} A=${A} key=${`${g.phase}-${g.round}`} />
-    ${s.missed && html`<div class="notice info" role="status"><span>${t('missed', { n: s.missed.length })}</span>
+    ${mine && mine.ai_control && mine.kind === 'human' && html`<div class="notice info" role="status">
+      <span>${t('reclaim.say')}</span>
+      <button type="button" class="primary small" onClick=${() => A.send({ type: 'reclaim' })}>${t('reclaim.button')}</button></div>`}
+    ${s.missed && html`<div class="notice info" role="status"><span>${t('missed', { n: s.missed.length })}
+      ${missedLines(s).map((line) => html`<br />${line}`)}</span>
       <button type="button" class="icon" onClick=${A.dismiss} aria-label=${t('notice.close')}><${Icon} name="close" /></button></div>`}
     ${sheet === 'menu' && html`<${Menu} s=${s} A=${A} onClose=${() => setSheet(null)} show=${setSheet} />`}
     ${sheet === 'rules' && html`<${Rules} mode=${g.variant} onClose=${() => setSheet(null)} />`}
