@@ -106,6 +106,7 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
         yield
         gc.callbacks.remove(_time_gc)
         watchdog.cancel()
+        hub.stop()
         store.close()
 
     app = FastAPI(
@@ -146,6 +147,7 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
             body.time_limits.model_dump(),
             body.grace_seconds,
         )
+        await hub.synced()  # the table is stored before anyone is told its code
         return CreatedTable(
             code=table.code, link=f"/t/{table.code}", player_id=player_id, token=token
         )

@@ -28,13 +28,12 @@ from .decks import DeckCatalog
 from .protocol import PROTOCOL, RequestError, dumps
 from .storage import Store
 from .table import ACTING_PHASES, Effects, Table, check_settings, hash_token, new_code, new_token
+from .writer import Batch, EventWriter
 
 __all__ = ["Connection", "Hub", "HubConfig"]
 
 log = logging.getLogger("dixit.server")
 
-#: storing one event slower than this (seconds) is logged: every table waits meanwhile
-SLOW_STORAGE = 0.05
 #: a socket whose queue holds this many unsent messages is too slow and is closed
 MAX_QUEUE = 2000
 
@@ -116,6 +115,11 @@ class Hub:
         self.connections = 0
         self.rng = random.Random(secrets.randbits(64))
         self._loop: asyncio.AbstractEventLoop | None = None
+        self.writer: EventWriter | None = None
+        # what the message being handled produced: events to store, frames to send
+        self._rows: list[tuple[int, int, str, dict[str, Any]]] = []
+        self._sends: list[tuple[Connection, str | None]] = []
+        self._touched: dict[str, Table] = {}
 
     # -- start and stop -----------------------------------------------------------
 
@@ -130,10 +134,19 @@ class Hub:
         log.info("loaded %d tables", len(self.tables))
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Arm timers and wake AI players of every loaded table."""
+        """Start the event writer; arm timers and wake AI players of every loaded table."""
         self._loop = loop
+        self.writer = EventWriter(self.store, loop)
         for table in self.tables.values():
             self._after(table)
+        self.flush()
+
+    def stop(self) -> None:
+        """Store what is pending and stop the event writer."""
+        self.flush()
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -191,30 +204,97 @@ class Hub:
         token = new_token()
         joined = table.check_join(name, "player")
         self.commit(table, "joined", {**joined, "token_hash": hash_token(token)})
+        self.flush()
         return table, joined["player_id"], token
 
     # -- the single writer ----------------------------------------------------------
 
     def commit(self, table: Table, kind: str, data: dict[str, Any]) -> int:
-        """Fold, store, then send one event. An illegal game action raises first."""
+        """Fold one event and render what each socket is to receive.
+
+        An illegal game action raises first and changes nothing. The event is
+        stored, and only then sent, by :meth:`flush` at the end of the message.
+        """
         version = table.version + 1
         effects = table.apply(version, kind, data)
-        started = time.perf_counter()
-        try:
-            self.store.append(table.db_id, version, kind, data)
-            spent = time.perf_counter() - started
-            if spent > SLOW_STORAGE:
-                log.warning("storing an event took %.0f ms", spent * 1000)
-        except Exception:
-            # The table ran ahead of its log: rebuild it from what was stored.
-            log.exception("table %s: storing event %d failed", table.code, version)
-            self._reload(table)
-            raise
+        self._rows.append((table.db_id, version, kind, data))
+        self._touched[table.code] = table
         if table.game is not None and table.status == "playing":
             self._arm_timer(table)  # so that this very event tells the time left
         self._broadcast(table, kind, data, effects)
         self._after(table)
         return version
+
+    def _out(self, conn: Connection, text: str | None) -> None:
+        """Send ``text`` (``None``: close the socket) once what came before is stored."""
+        self._sends.append((conn, text))
+
+    def flush(self) -> None:
+        """Hand what the last message produced to the event writer."""
+        if not self._rows and not self._sends:
+            return
+        rows, sends, touched = self._rows, self._sends, list(self._touched.values())
+        self._rows, self._sends, self._touched = [], [], {}
+        writer = self.writer
+        if writer is None:  # not started: store here and now
+            if rows:
+                self.store.append_many(rows)
+            self._deliver(sends)
+            return
+        if not rows and writer.pending == 0:
+            self._deliver(sends)
+            return
+
+        def done(error: BaseException | None) -> None:
+            if error is None:
+                self._deliver(sends)
+            else:
+                self._storage_failed(touched, sends)
+
+        writer.submit(Batch(rows, done))
+
+    def synced(self) -> asyncio.Future[None]:
+        """Resolves once everything handed to the writer so far is stored."""
+        future: asyncio.Future[None] = self.loop.create_future()
+        if self.writer is None or self.writer.pending == 0:
+            future.set_result(None)
+            return future
+
+        def done(error: BaseException | None) -> None:
+            if not future.done():
+                future.set_result(None)
+
+        self.writer.submit(Batch([], done))
+        return future
+
+    @staticmethod
+    def _deliver(sends: list[tuple[Connection, str | None]]) -> None:
+        for conn, text in sends:
+            if text is None:
+                conn.close()
+            else:
+                conn.send(text)
+
+    def _storage_failed(
+        self, touched: list[Table], sends: list[tuple[Connection, str | None]]
+    ) -> None:
+        """Events could not be stored: rebuild their tables from the log.
+
+        The sockets that were to hear of them are told and closed; their
+        clients resume and get a snapshot of the table as stored.
+        """
+        for table in touched:
+            if self._live(table):
+                log.error("table %s: events could not be stored; rebuilding it", table.code)
+                self._reload(table)
+                if self.writer is not None:
+                    self.writer.reset(table.db_id)
+        error = dumps(
+            {"type": "error", "code": "server/error", "message": "the server could not store this"}
+        )
+        for conn in {conn for conn, _text in sends}:
+            conn.send(error)
+            conn.close()
 
     def _reload(self, table: Table) -> None:
         for stored in self.store.load(table.code):
@@ -240,7 +320,7 @@ class Hub:
             text = dumps(base)
             for conns in members.values():
                 for conn in conns:
-                    conn.send(text)
+                    self._out(conn, text)
             return
         base["timer"] = table.timer_object() if table.game is not None else None
         base["recap"] = effects.recap
@@ -253,7 +333,7 @@ class Hub:
                     spectators = dumps({**base, "game": table.game_view(None, history=False)})
                 text = spectators
             for conn in conns:
-                conn.send(text)
+                self._out(conn, text)
 
     def _presence(self, table: Table, player_id: str, skip: Connection | None) -> None:
         away = table.away_for(player_id)
@@ -268,7 +348,7 @@ class Hub:
         for conns in self.sockets.get(table.code, {}).values():
             for conn in conns:
                 if conn is not skip:
-                    conn.send(text)
+                    self._out(conn, text)
 
     # -- what happens by itself: AI players, timers, the end of a reveal --------------
 
@@ -296,6 +376,12 @@ class Hub:
         return self.tables.get(table.code) is table
 
     def _run_bots(self, table: Table) -> None:
+        try:
+            self._bots(table)
+        finally:
+            self.flush()
+
+    def _bots(self, table: Table) -> None:
         table.bot_pending = False
         if not self._live(table) or table.game is None or table.status != "playing":
             return
@@ -313,6 +399,12 @@ class Hub:
             log.exception("table %s: the AI player's move for %s failed", table.code, player_id)
 
     def _advance(self, table: Table, by: str) -> None:
+        try:
+            self._next_round(table, by)
+        finally:
+            self.flush()
+
+    def _next_round(self, table: Table, by: str) -> None:
         table.advance_pending = False
         if not self._live(table) or table.game is None or table.game.phase is not Phase.REVEAL:
             return
@@ -346,6 +438,12 @@ class Hub:
         table.timer_handle = self.loop.call_later(limit, self._expire, table, key)
 
     def _expire(self, table: Table, key: tuple[int, int, str]) -> None:
+        try:
+            self._time_out(table, key)
+        finally:
+            self.flush()
+
+    def _time_out(self, table: Table, key: tuple[int, int, str]) -> None:
         if not self._live(table) or table.timer_key != key or table.game is None:
             return
         table.timer_handle = None
@@ -383,6 +481,7 @@ class Hub:
         if self._live(table):
             self._presence(table, pid, None)
             self._after(table)
+            self.flush()
 
     def _attach(self, conn: Connection, table: Table, player_id: str) -> bool:
         """Count the socket as the member's; True when the member just came online."""
@@ -404,7 +503,8 @@ class Hub:
         you: dict[str, Any] = {"player_id": pid, "role": member.role}
         if token is not None:
             you["token"] = token
-        conn.send(
+        self._out(
+            conn,
             dumps(
                 {
                     "type": "welcome",
@@ -419,7 +519,7 @@ class Hub:
                     "missed": missed,
                     "resync": missed is None,
                 }
-            )
+            ),
         )
         self.sockets.setdefault(table.code, {}).setdefault(pid, []).append(conn)
 
@@ -435,22 +535,25 @@ class Hub:
         except RequestError as refused:
             self._error(conn, refused.code, refused.message, ref or refused.ref)
             if refused.code in ("auth/bad_token", "protocol/unsupported"):
-                conn.close()
+                self._out(conn, None)
         except Exception:
             log.exception("handling a message failed")
             self._error(conn, "server/error", "the server failed on this message", ref)
+        finally:
+            self.flush()
 
     def reject(self, conn: Connection, code: str, message: str) -> None:
         """Answer a frame that never became a message (a binary frame)."""
         if not conn.allow():
             code, message = "protocol/rate_limited", "too many messages: slow down"
         self._error(conn, code, message, None)
+        self.flush()
 
     def _error(self, conn: Connection, code: str, message: str, ref: str | None) -> None:
         error: dict[str, Any] = {"type": "error", "code": code, "message": message}
         if ref is not None:
             error["ref"] = ref
-        conn.send(dumps(error))
+        self._out(conn, dumps(error))
 
     def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
         if isinstance(message, p.Join | p.Resume):
@@ -550,8 +653,8 @@ class Hub:
     def _send_off(self, table: Table, pid: str, reason: str) -> None:
         bye = dumps({"type": "bye", "reason": reason})
         for conn in list(self.sockets.get(table.code, {}).get(pid, [])):
-            conn.send(bye)
-            conn.close()
+            self._out(conn, bye)
+            self._out(conn, None)
 
     def _on_reclaim(self, conn: Connection, table: Table, pid: str, message: p.Reclaim) -> None:
         member = table.members[pid]

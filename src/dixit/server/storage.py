@@ -115,24 +115,27 @@ class Store:
             return None
 
     def append(self, table_id: int, version: int, kind: str, data: dict[str, Any]) -> None:
-        """Store one event, committed before this returns.
+        """Store one event, committed before this returns."""
+        self.append_many([(table_id, version, kind, data)])
 
-        Raises if the version is taken (two writers would be a bug). One open
-        connection and one prepared statement: this runs for every event.
+    def append_many(self, rows: list[tuple[int, int, str, dict[str, Any]]]) -> None:
+        """Store events in one transaction, committed before this returns.
+
+        Raises if a version is taken (two writers would be a bug). One open
+        connection and one prepared statement: this runs for every event. The
+        connection belongs to the thread that first writes (the event writer).
         """
         connection = self._writer
         if connection is None or connection.closed:
             connection = self._writer = self.engine.connect()
+        at = datetime.now(UTC)
         try:
             connection.execute(
                 self._insert_event,
-                {
-                    "table_id": table_id,
-                    "version": version,
-                    "kind": kind,
-                    "data": data,
-                    "at": datetime.now(UTC),
-                },
+                [
+                    {"table_id": t, "version": v, "kind": k, "data": d, "at": at}
+                    for t, v, k, d in rows
+                ],
             )
             connection.commit()
         except Exception:
