@@ -452,6 +452,7 @@ class Canvas:
         lift: float = 0.0,
         tint: RGB | None = None,
         clear: bool = False,
+        lit: bool = False,
     ) -> tuple[int, int, int, int]:
         """Draw ``name`` standing on (cx, base_y), ``height`` tall; returns its box.
 
@@ -469,6 +470,8 @@ class Canvas:
             haze = self.depth_haze(base_y)
         if tint is not None:
             picture = _tinted(picture, tint, 0.35)
+        if not lit:
+            picture = self.in_light(picture)
         if haze > 0:
             picture = _tinted(picture, self.haze, haze)
         if alpha < 1:
@@ -478,10 +481,24 @@ class Canvas:
         if shadow and base_y > self.horizon:
             self._shadow(picture, cx, base_y, lift)
         if reflect is not None and self.water:
-            mirrored = picture if reflect == name else icon(reflect, picture.height, flip=flip)
+            mirrored = picture
+            if reflect != name:
+                mirrored = icon(reflect, picture.height, flip=flip)
+                mirrored = mirrored if lit else self.in_light(mirrored)
             self._reflection(mirrored, cx, base_y + lift, clear)
         self.image.alpha_composite(picture, (x, y))
         return (x, y, x + picture.width, y + picture.height)
+
+    def in_light(self, picture: Image.Image) -> Image.Image:
+        """The picture as the scene's light colours it: bluer and dimmer at night,
+        warmer at dusk. Things that give light themselves are drawn ``lit`` instead."""
+        if self.palette.night:
+            light = mix(self.palette.sky[2], (255, 255, 255), 0.55)
+        else:
+            light = mix(self.palette.light, (255, 255, 255), 0.55)
+        graded = ImageChops.multiply(picture, Image.new("RGBA", picture.size, (*light, 255)))
+        graded.putalpha(picture.getchannel("A"))
+        return graded
 
     def _shadow(self, picture: Image.Image, cx: float, base_y: float, lift: float) -> None:
         if self.water and self.ground_kind == "sea":

@@ -129,6 +129,7 @@ def _draw_reflection(c: Canvas, p: CardPlan) -> None:
         H * 0.24,
         reflect=mirrored,
         clear=True,
+        haze=0.06,
     )
 
 
@@ -334,7 +335,7 @@ def _draw_moon(c: Canvas, p: CardPlan) -> None:
     c.light_x, c.light_y = x, y
     c.glow(x, y, H * 0.55, PALETTES[p.palette].light, 0.45)
     c.clouds(3, top=0.4, bottom=0.8, alpha=90)
-    c.put(thing, x, y + H * 0.1, H * 0.2, shadow=False)
+    c.put(thing, x, y + H * 0.1, H * 0.2, shadow=False, lit=True)
     c.ground(p.ground)
     if c.water:
         c._reflection(icon(thing, round(H * 0.1)), x, c.horizon + 20)
@@ -580,7 +581,7 @@ def _draw_face(c: Canvas, p: CardPlan) -> None:
     c.light_x, c.light_y = x, c.horizon - H * 0.08
     c.glow(x, c.horizon - H * 0.05, H * 0.9, PALETTES[p.palette].light, 0.6)
     c.clouds(4, alpha=120)
-    c.put(face, x, c.horizon + H * 0.16, H * 0.42, shadow=False)
+    c.put(face, x, c.horizon + H * 0.16, H * 0.42, shadow=False, lit=True)
     c.ground(p.ground)
     if c.water:
         c._reflection(
@@ -622,8 +623,8 @@ def _draw_lantern(c: Canvas, p: CardPlan) -> None:
     warm = mix(PALETTES[p.palette].light, (255, 200, 120), 0.7)
     c.glow(lx, ly, H * 0.7, warm, 0.55)
     c.glow(lx - W * 0.05, base + 6, W * 1.1, warm, 0.75, squash=0.3)
-    c.put(walker, cx, base, H * 0.17, reflect=walker)
-    c.put(light, lx, ly + H * 0.045, H * 0.09, shadow=False)
+    c.put(walker, cx, base, H * 0.17, reflect=walker, lit=True)  # lit by the light beside it
+    c.put(light, lx, ly + H * 0.045, H * 0.09, shadow=False, lit=True)
     c.glow(lx, ly, H * 0.22, (255, 230, 170), 0.6)
 
 
@@ -707,7 +708,7 @@ def _draw_ladder(c: Canvas, p: CardPlan) -> None:
     c.light_x, c.light_y = tx, ty
     c.glow(tx, ty, H * 0.5, PALETTES[p.palette].light, 0.45)
     c.clouds(4)
-    box = c.put(target, tx, ty + H * 0.08, H * 0.16, shadow=False)
+    box = c.put(target, tx, ty + H * 0.08, H * 0.16, shadow=False, lit=True)
     c.ground(p.ground)
     foot = (W * 0.3, _ground_y(c, 0.6))
     _ladder(c, foot, ((box[0] + box[2]) / 2 - 20, box[3] - 12), 30)
