@@ -335,6 +335,8 @@ def test_cli_import_list_sheet(
     assert main(["deck", "sheet", "trip", "--data-dir", data, "-o", str(sheet)]) == 0
     with Image.open(sheet) as image:
         assert image.format == "PNG"
+    assert main(["deck", "remove", "trip", "--data-dir", data]) == 0
+    assert DeckLibrary(data).ids() == ["dream"]
 
 
 def test_cli_bad_deck_exits_2(

@@ -64,6 +64,11 @@ def register(commands: Any) -> None:
     data_dir(p)
     p.set_defaults(handler=cmd_list)
 
+    p = sub.add_parser("remove", help="remove an imported deck from the library")
+    p.add_argument("deck_id", metavar="ID")
+    data_dir(p)
+    p.set_defaults(handler=cmd_remove)
+
     p = sub.add_parser("sheet", help="write a contact sheet (PNG) of a deck")
     p.add_argument("deck_id", metavar="ID")
     p.add_argument(
@@ -109,6 +114,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     for deck in library.list():
         licence = f", {deck.licence}" if deck.licence else ""
         sys.stdout.write(f"{deck.id}\t{len(deck)} cards\t{deck.name}{licence}\n")
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace) -> int:
+    DeckLibrary(args.data_dir).remove(args.deck_id)
+    sys.stdout.write(f"removed {args.deck_id}\n")
     return 0
 
 
