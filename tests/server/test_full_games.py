@@ -101,6 +101,8 @@ def test_full_game(server: Server, mode: str, players: int, options: dict[str, A
     record = response.json()
     assert record["format"] == "dixit-record/1"
     assert set(record["names"]) == set(record["players"])
+    if mode == "team":  # RULES.md: a team's voter never votes for their own team's card
+        assert record["options"]["partner_card_vote"] is False
     assert replay(record).game.score_dict() == final[0]["scores"]
     for c in everyone:
         c.close()
