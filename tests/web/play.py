@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 
-QUICK = 3000  # ms: a move's taps either work at once or the screen moved on
+QUICK = 5000  # ms: a move's taps either work at once or the screen moved on
 
 TIMEOUT = 60.0
 

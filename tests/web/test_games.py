@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .conftest import LAPTOP, PHONE, Pages, Served
-from .play import at_end, create_table, frame_state, join, play_until
+from .play import at_end, create_table, frame_state, join, play_until, step
 
 Shot = Callable[[Any, str], None]
 
@@ -53,40 +53,52 @@ def test_four_players_play_odyssey_from_create_to_end(
     assert stranger.get_by_role("button", name="Join the table").count() == 0
 
     seen: set[str] = set()
-    reloaded: list[str] = []
 
     def each(page: Any, what: str) -> None:
         state = frame_state(page) or {}
         if what not in seen:
             seen.add(what)
             shot(page, f"odyssey-after-{what}")
-        if what in ("hand_in", "vote") and page is ben and not reloaded:
-            # Reload mid-round: what Ben did is remembered by the server, not the page.
-            phase = {"hand_in": "handing_in", "vote": "voting"}[what]
-            done = ".locked-cards .card" if what == "hand_in" else ".grid.board .card.selected"
-            page.wait_for_function(
-                f"() => document.querySelector('{done}')"
-                f" || document.querySelector('.frame.game').dataset.phase !== '{phase}'"
-            )
-            if page.locator(done).count() == 0 or (frame_state(page) or {})["phase"] != phase:
-                return  # the phase already moved on: try at the next move
-            page.reload()
-            page.wait_for_selector(f".frame.game[data-phase={phase}]")
-            after = frame_state(page) or {}
-            assert after["round"] == state["round"]
-            assert after["choice"] == ""
-            assert page.locator(done).count() == 1
-            assert page.locator(".bottombar .primary.big").count() == 0
-            shot(page, f"odyssey-reloaded-{what}")
-            reloaded.append(what)
         if state.get("phase") == "voting" and "tv-voting" not in seen:
             seen.add("tv-voting")
             tv.wait_for_selector(".frame.tv.phase-voting")
             assert tv.locator(".grid.hand").count() == 0
             shot(tv, "tv-voting")
 
+    def asked(kind: str) -> list[Any]:
+        return [p for p in players if (frame_state(p) or {}).get("choice") == kind]
+
+    def reload_and_check(page: Any, phase: str, done: str) -> None:
+        """What the player did comes back from the server after a reload."""
+        page.reload()
+        page.wait_for_selector(f".frame.game[data-phase={phase}]")
+        assert (frame_state(page) or {})["choice"] == ""
+        assert page.locator(done).count() == 1
+        assert page.locator(".bottombar .primary.big").count() == 0
+        shot(page, f"odyssey-reloaded-{phase}")
+
+    # Round 1, move by move, so that a reload lands while the others still have to act.
+    teller = asked("tell")
+    while not teller:
+        players[0].wait_for_timeout(25)
+        teller = asked("tell")
+    each(teller[0], step(teller[0]) or "")
+    for page in players:
+        page.wait_for_selector(".frame.game[data-phase=handing_in]")
+    first = asked("hand_in")[0]
+    each(first, step(first) or "")
+    first.wait_for_selector(".locked-cards .card")
+    reload_and_check(first, "handing_in", ".locked-cards .card")
+    for page in asked("hand_in"):
+        each(page, step(page) or "")
+    for page in players:
+        page.wait_for_selector(".frame.game[data-phase=voting]")
+    first = asked("vote")[0]
+    each(first, step(first) or "")
+    first.wait_for_selector(".bottombar :text('You voted for')")
+    reload_and_check(first, "voting", ".grid.board .card.selected")
+
     play_until(players, at_end(players), timeout=90, each=each)
-    assert reloaded
     assert {"tell", "hand_in", "vote", "next"} <= seen
     for page in players:
         assert page.locator("h1.winners").is_visible()
