@@ -38,6 +38,17 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 PHONE = {"width": 360, "height": 640}
 LAPTOP = {"width": 1440, "height": 900}
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+
+
+def run_axe(page: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now.
+
+    The page's context must bypass the CSP: axe is injected as a script.
+    """
+    page.add_script_tag(path=str(AXE))
+    result: dict[str, Any] = page.evaluate("() => axe.run(document)")
+    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def free_port() -> int:

@@ -12,9 +12,7 @@ import pytest
 
 from dixit.web import Assets
 
-from .conftest import LAPTOP, PHONE, Pages, Served
-
-AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+from .conftest import AXE, LAPTOP, PHONE, Pages, Served, run_axe
 
 DEMO_SCREENS = [
     "home",
@@ -89,12 +87,6 @@ def test_every_vendored_library_carries_its_licence() -> None:
         assert (folder / "LICENSE").is_file(), folder
     assert (AXE.parent / "LICENSE").is_file()
     assert "axe" not in " ".join(Assets().files)
-
-
-def run_axe(page: Any) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(AXE))
-    result: dict[str, Any] = page.evaluate("() => axe.run(document)")
-    return [v for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])

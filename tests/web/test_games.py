@@ -8,6 +8,7 @@ from typing import Any
 
 from .conftest import LAPTOP, PHONE, Pages, Served
 from .play import at_end, create_table, frame_state, join, play_until, step
+from .test_client import run_axe
 
 Shot = Callable[[Any, str], None]
 
@@ -279,3 +280,20 @@ def test_a_refused_move_is_unlocked_and_explained(server: Served, pages: Pages, 
     tamper[0] = False
     page.locator(".clue-form button[type=submit]").click()
     page.wait_for_selector(".frame.game:not([data-phase=telling])")
+
+
+def test_real_lobby_and_game_screens_pass_axe(server: Served, pages: Pages) -> None:
+    table = server.create_table("Ana", options={"target_score": 30, "first_storyteller": "p1"})
+    page = pages.open(
+        f"{server.url}/t/{table['code']}#token={table['token']}", PHONE, bypass_csp=True
+    )
+    page.wait_for_selector("[data-screen=lobby] .qr path")
+    add_ai(page, 2)
+    found = {"lobby": run_axe(page)}
+    page.get_by_role("button", name="Start with 3 players").click()
+    page.wait_for_selector(".frame.game[data-choice=tell] .grid.hand img")
+    found["telling"] = run_axe(page)
+    play_until([page], lambda: (frame_state(page) or {}).get("phase") == "reveal", timeout=30)
+    found["reveal"] = run_axe(page)
+    problems = {k: [(v["id"], v["nodes"][0]["html"]) for v in vs] for k, vs in found.items() if vs}
+    assert problems == {}

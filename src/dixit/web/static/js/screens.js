@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { nameList, t } from './i18n.js';
 import {
   COLORS, Card, Chat, Chip, Icon, ConnBanner, LangSwitch, Notice, QrCode, ScoreTrack, Timer, Viewer,
-  cardTitle, colorOf, html, inkOn, member, nameOf,
+  cardTitle, colorOf, html, inkOn, member, nameOf, teamLabel,
 } from './ui.js';
 
 export const MODES = {
@@ -382,7 +382,7 @@ function PlayerChips({ s }) {
   if (g.teams) {
     return html`<div class="teams" tabindex="0" role="group" aria-label=${t('players.title')}>${g.teams.map((tm) => html`<div class="team" key=${tm.name}
       style=${{ borderColor: colorOf(s, tm.name) }}>
-      <span class="team-name">${t('team.name', { name: tm.name })} · ${g.scores[tm.name] ?? 0}</span>
+      <span class="team-name">${teamLabel(tm.name)} · ${g.scores[tm.name] ?? 0}</span>
       <ul class="chips">${tm.players.map(chip)}</ul></div>`)}</div>`;
   }
   return html`<ul class="chips" tabindex="0" aria-label=${t('players.title')}>${g.players.map(chip)}</ul>`;
@@ -602,7 +602,7 @@ function HandingIn({ s, A }) {
     <${Bottom} s=${s} A=${A} say=${say}>
       <button type="button" class="primary big" disabled=${!ok}
         onClick=${() => A.act({ type: 'hand_in', cards: picked })}>
-        ${busy ? t('common.sending') : t('handin.confirm', { n: Math.max(1, picked.length) })}</button>
+        ${busy ? t('common.sending') : t('handin.confirm', { n: max })}</button>
     </${Bottom}>`;
   }
   const mine = new Set(g.your_cards);
@@ -709,7 +709,7 @@ function Voting({ s, A }) {
 
 export function reasonOf(s, r) {
   const g = s.game;
-  const st = g.teams ? t('team.name', { name: teamOf(g, r.storyteller).name }) : nameOf(s, r.storyteller);
+  const st = g.teams ? teamLabel(teamOf(g, r.storyteller).name) : nameOf(s, r.storyteller);
   if (g.variant === 'party') return [t('reason.party')];
   const voters = Object.keys(r.votes);
   const found = voters.filter((v) => r.votes[v].includes(r.storyteller_card));
@@ -756,7 +756,7 @@ function Points({ s, r }) {
   const entries = Object.entries(r.points).sort((a, b) => b[1] - a[1]);
   return html`<ul class="points">${entries.map(([k, v]) => html`<li key=${k}>
     <span class="dot" style=${{ background: colorOf(s, k) }} aria-hidden="true"></span>
-    ${g.teams ? t('team.name', { name: k }) : nameOf(s, k)} <b>+${v}</b> <span class="muted">(${r.scores[k]})</span></li>`)}</ul>`;
+    ${g.teams ? teamLabel(k) : nameOf(s, k)} <b>+${v}</b> <span class="muted">(${r.scores[k]})</span></li>`)}</ul>`;
 }
 
 function before(r) {
@@ -805,7 +805,7 @@ function End({ s, A }) {
   const g = s.game;
   const r = lastRound(s);
   const teams = !!g.teams;
-  const label = (k) => (teams ? t('team.name', { name: k }) : nameOf(s, k));
+  const label = (k) => (teams ? teamLabel(k) : nameOf(s, k));
   const ranking = Object.entries(g.scores).sort((a, b) => b[1] - a[1]);
   const winners = g.winners || [];
   const finished = s.table && s.table.status === 'finished';
@@ -856,7 +856,7 @@ export function TvScreen({ s, A }) {
   else if (g.phase === 'handing_in') sentence = t('tv.handing_in', { clue: g.clue });
   else if (g.phase === 'voting') sentence = t('tv.voting', { n: g.voted.length, total: g.voters.length });
   else if (g.phase === 'reveal') sentence = r ? reasonOf(s, r).join(' ') : '';
-  else sentence = t('end.winners', { names: nameList((g.winners || []).map((k) => (g.teams ? t('team.name', { name: k }) : nameOf(s, k)))), n: (g.winners || []).length });
+  else sentence = t('end.winners', { names: nameList((g.winners || []).map((k) => (g.teams ? teamLabel(k) : nameOf(s, k)))), n: (g.winners || []).length });
   const scores = g.phase === 'reveal' && r ? r.scores : g.scores;
   return html`<div class=${`frame tv phase-${g.phase}`}>
     <${ConnBanner} status=${s.status} onRetry=${A.retry} />

@@ -22,6 +22,12 @@ export function inkOn(hex) {
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#16131c' : '#ffffff';
 }
 
+/** "Team 1" for the engine's "team-1"; other team names as they are. */
+export function teamLabel(name) {
+  const m = /^team-(\d+)$/.exec(String(name));
+  return t('team.name', { name: m ? m[1] : name });
+}
+
 export function member(s, pid) {
   return (s.table && s.table.members.find((m) => m.player_id === pid)) || null;
 }
@@ -173,7 +179,7 @@ export function ScoreTrack({ s, scores, before, target, delay = 1600 }) {
   const rows = Math.floor(top / 10) + 1;
   const stack = {};
   const teams = s.game && s.game.teams;
-  const label = (k) => (teams ? t('team.name', { name: k }) : nameOf(s, k));
+  const label = (k) => (teams ? teamLabel(k) : nameOf(s, k));
   return html`<figure class="track" aria-label=${t('track.title')}>
     <div class="track-grid" style=${{ '--rows': rows }}>
       ${Array.from({ length: rows * 10 }, (_, i) => html`<span class=${`cell ${i === target ? 'goal' : ''}`}
@@ -183,7 +189,7 @@ export function ScoreTrack({ s, scores, before, target, delay = 1600 }) {
         const slot = (stack[v] = (stack[v] || 0) + 1) - 1;
         const gain = scores[k] - (before ? before[k] ?? 0 : scores[k]);
         const moved = before && shown === scores && gain > 0;
-        const text = teams ? k.slice(0, 2).toUpperCase() : initials(nameOf(s, k));
+        const text = teams ? initials(teamLabel(k)) : initials(nameOf(s, k));
         return html`<span class="rabbit" key=${k} title=${`${label(k)}: ${scores[k]}`}
           style=${{ '--col': v % 10, '--row': Math.floor(v / 10), '--slot': slot, background: colorOf(s, k), color: inkOn(colorOf(s, k)) }}
           aria-hidden="true">${text}${moved && html`<b class="gain">+${gain}</b>`}</span>`;
