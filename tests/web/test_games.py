@@ -297,3 +297,24 @@ def test_real_lobby_and_game_screens_pass_axe(server: Served, pages: Pages) -> N
     found["reveal"] = run_axe(page)
     problems = {k: [(v["id"], v["nodes"][0]["html"]) for v in vs] for k, vs in found.items() if vs}
     assert problems == {}
+
+
+def test_a_phase_timer_counts_down_and_the_server_moves_on(
+    server: Served, pages: Pages, shot: Shot
+) -> None:
+    limits = {"telling": 5, "handing_in": None, "voting": None, "reveal": None}
+    table = server.create_table(
+        "Ana", options={"first_storyteller": "p1"}, time_limits=limits, grace_seconds=5
+    )
+    page = pages.open(f"{server.url}/t/{table['code']}#token={table['token']}", PHONE)
+    page.wait_for_selector("[data-screen=lobby]")
+    add_ai(page, 2)
+    page.get_by_role("button", name="Start with 3 players").click()
+    ring = page.locator(".topbar .timer")
+    ring.wait_for()
+    assert int(ring.inner_text()) <= 5
+    page.wait_for_selector(".topbar .timer.late")
+    shot(page, "timer-late")
+    # Nobody told: when the time is up the server tells for the storyteller.
+    page.wait_for_selector(".frame.game:not([data-phase=telling])", timeout=15_000)
+    assert page.locator(".topbar .clue-text").inner_text()
