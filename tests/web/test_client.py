@@ -130,8 +130,20 @@ def test_the_dark_theme_and_the_viewer(
     page.keyboard.press("ArrowRight")
     assert viewer.get_by_role("button", name="Vote for #4").is_visible()
     shot(page, "demo-viewer-dark")
+    # A swipe to the left shows the next card in board order (4 cards: back to #1).
+    page.mouse.move(300, 300)
+    page.mouse.down()
+    page.mouse.move(80, 310, steps=5)
+    page.mouse.up()
+    assert viewer.get_by_role("button", name="Vote for #1").is_visible()
     page.keyboard.press("Escape")
     assert page.get_by_role("dialog").count() == 0
+    # The action inside the viewer is the action of the screen.
+    page.get_by_role("button", name="Look at Card 4 in full").click()
+    page.get_by_role("button", name="Vote for #4").click()
+    assert page.get_by_role("dialog").count() == 0
+    assert "Your vote → #4" in page.locator(".bottombar").inner_text()
+    assert page.locator(".bottombar .primary").is_enabled()
 
 
 def test_languages_have_the_same_keys_plurals_and_placeholders(
