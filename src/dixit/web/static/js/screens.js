@@ -513,11 +513,18 @@ function waitingLine(s, ids) {
   return away.length ? `${line} ${t('wait.away', { names: names(s, away), n: away.length })}` : line;
 }
 
+/** On wide screens the board fills rows evenly (7 cards: 4 + 3) and fits the height. */
+function boardShape(n) {
+  const rows = n <= 4 ? 1 : n <= 8 ? 2 : 3;
+  return { '--cols': Math.ceil(n / rows), '--rows': rows };
+}
+
 /** A grid of cards; tapping one opens the viewer, whose button does the action. */
 function CardGrid({ s, ids, numbered, select, selected, mineSet, disabledSet, action, label, extra, cls }) {
   const [open, setOpen] = useState(null);
   const big = ids.length > 8;
-  return html`<div class=${`grid ${numbered ? 'board' : 'hand'} ${big ? 'many' : ''} ${cls || ''}`} role="list" aria-label=${label}>
+  return html`<div class=${`grid ${numbered ? 'board' : 'hand'} ${big ? 'many' : ''} ${cls || ''}`} role="list" aria-label=${label}
+      style=${numbered ? boardShape(ids.length) : null}>
     ${ids.map((id, i) => html`<div role="listitem" key=${id}><${Card} s=${s} id=${id} number=${numbered ? i + 1 : null}
       selected=${selected ? selected(id) : false} mine=${mineSet && mineSet.has(id)}
       disabled=${disabledSet && disabledSet.has(id)}
@@ -730,7 +737,8 @@ function RevealBoard({ s, r }) {
     }
     return out;
   };
-  return html`<div class=${`grid board reveal ${r.board.length > 8 ? 'many' : ''}`} role="list" aria-label=${t('board.title')}>
+  return html`<div class=${`grid board reveal ${r.board.length > 8 ? 'many' : ''}`} role="list" aria-label=${t('board.title')}
+      style=${boardShape(r.board.length)}>
     ${r.board.map((card, i) => {
       const owner = r.owners[card];
       const isSt = card === r.storyteller_card;
@@ -871,7 +879,7 @@ export function TvScreen({ s, A }) {
     <main class="tv-main">
       <p class="big-say" role="status">${sentence}</p>
       ${inRound && g.waiting_for.length > 0 && html`<p class="say">${t('wait.for', { names: names(s, g.waiting_for), n: g.waiting_for.length })}</p>`}
-      ${g.phase === 'voting' && html`<div class="grid board tv-board" role="list" aria-label=${t('board.title')}>
+      ${g.phase === 'voting' && html`<div class="grid board tv-board" role="list" aria-label=${t('board.title')} style=${boardShape(g.board.length)}>
         ${g.board.map((id, i) => html`<div role="listitem" key=${id}><${Card} s=${s} id=${id} number=${i + 1} /></div>`)}</div>`}
       ${(g.phase === 'reveal' || g.phase === 'game_over') && r && html`<${RevealBoard} s=${s} r=${r} />`}
       <${ScoreTrack} s=${s} scores=${scores} before=${g.phase === 'reveal' && r ? before(r) : null}
