@@ -318,3 +318,32 @@ def test_a_phase_timer_counts_down_and_the_server_moves_on(
     # Nobody told: when the time is up the server tells for the storyteller.
     page.wait_for_selector(".frame.game:not([data-phase=telling])", timeout=15_000)
     assert page.locator(".topbar .clue-text").inner_text()
+
+
+def test_the_lobby_host_tools_and_watching(server: Served, pages: Pages, shot: Shot) -> None:
+    host = pages.open(server.url, LAPTOP)
+    code = create_table(host, "Ana", "odyssey")
+    guest = pages.open(f"{server.url}/t/{code}", PHONE)
+    join(guest, "Ben")
+    watcher = pages.open(f"{server.url}/t/{code}", PHONE)
+    watcher.get_by_label("Your name").fill("Cy")
+    watcher.get_by_role("button", name="Just watch").click()
+    watcher.wait_for_selector("[data-screen=lobby]")
+    host.wait_for_selector(".members .chip-name:text('Cy')")
+    assert "Watching" in host.locator("#seated-title ~ h3").inner_text()
+    # Watching, then taking a seat.
+    watcher.get_by_role("button", name="Take a seat").click()
+    host.wait_for_function("() => document.querySelectorAll('ol.members .member').length === 3")
+    # Add an AI player, then remove it after a confirmation.
+    add_ai(host, 1)
+    assert host.get_by_role("button", name="Start with 4 players").is_enabled()
+    host.get_by_role("button", name="Remove AI 1").click()
+    host.get_by_role("button", name="Remove AI 1?").click()
+    host.wait_for_function("() => document.querySelectorAll('.members .mark.ai').length === 0")
+    shot(host, "lobby-host-tools")
+    # Hand the host role to Ben: he now has the start button, Ana waits for him.
+    host.get_by_role("button", name="Make host: Ben").click()
+    host.get_by_role("button", name="Make Ben the host?").click()
+    guest.wait_for_selector("[data-screen=lobby][data-host=yes]")
+    assert guest.get_by_role("button", name="Start with 3 players").is_enabled()
+    host.wait_for_selector(".bottombar :text('Waiting for Ben to start (3/12)')")
