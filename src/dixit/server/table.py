@@ -207,24 +207,13 @@ class Table:
         """The engine's view for a member (a spectator's view for anyone without a seat).
 
         ``history=False`` leaves out the public recap of past rounds, which
-        event messages do not repeat. Building it for every recipient of every
-        event was half the cost of a view, so the game's history is set aside
-        while the view is built (nothing else runs meanwhile: no await).
+        event messages do not repeat (building it for every recipient of every
+        event was half the cost of a view).
         """
-        game = self.game
-        if game is None:
+        if self.game is None:
             return None
         seat = player_id if self.in_game(player_id) else None
-        if history:
-            return view(game, seat)
-        rounds = game.history
-        game.history = []
-        try:
-            seen = view(game, seat)
-        finally:
-            game.history = rounds
-        del seen["history"]
-        return seen
+        return view(self.game, seat, history=history)
 
     def timer_object(self) -> dict[str, Any] | None:
         if self.deadline is None or self.timer_key is None:
