@@ -347,3 +347,8 @@ def test_the_lobby_host_tools_and_watching(server: Served, pages: Pages, shot: S
     guest.wait_for_selector("[data-screen=lobby][data-host=yes]")
     assert guest.get_by_role("button", name="Start with 3 players").is_enabled()
     host.wait_for_selector(".bottombar :text('Waiting for Ben to start (3/12)')")
+    # Leaving for good: the seat token is forgotten, the page says so.
+    watcher.get_by_role("button", name="Leave the table").click()
+    watcher.wait_for_selector("text=You left the table.")
+    assert watcher.evaluate(f"() => localStorage.getItem('dixit.seat.{code}')") is None
+    host.wait_for_function("() => document.querySelectorAll('ol.members .member').length === 2")
