@@ -298,6 +298,10 @@ function sendTracked(kind, msg) {
     return false;
   }
   update({ pending: { kind, ref, msg, retries: 0 }, notice: null });
+  if (kind !== 'act') {
+    // Lobby and host messages that change nothing get no event: do not stay locked.
+    setTimeout(() => S.pending && S.pending.ref === ref && update({ pending: null }), 8000);
+  }
   return true;
 }
 
