@@ -146,6 +146,21 @@ def test_the_dark_theme_and_the_viewer(
     assert page.locator(".bottombar .primary").is_enabled()
 
 
+def test_a_vote_with_the_keyboard_alone(server: Served, pages: Pages) -> None:
+    page = pages.open(f"{server.url}/demo?screen=voting", LAPTOP)
+    page.wait_for_selector(".grid.board")
+    target = page.get_by_role("button", name="Card 3, card-047")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if target.evaluate("el => el === document.activeElement"):
+            break
+    else:
+        raise AssertionError("card 3 cannot be reached with Tab")
+    page.keyboard.press("Space")
+    assert target.get_attribute("aria-pressed") == "true"
+    assert "Your vote → #3" in page.locator(".bottombar").inner_text()
+
+
 def test_languages_have_the_same_keys_plurals_and_placeholders(
     server: Served, pages: Pages
 ) -> None:

@@ -27,8 +27,12 @@ def test_four_players_play_odyssey_from_create_to_end(
     tv = pages.open(f"{server.url}/tv/{code}", LAPTOP)
     tv.wait_for_selector(".tv-lobby")
     others = []
-    for name, size in (("Ben", LAPTOP), ("Cy", PHONE), ("Dee", LAPTOP)):
-        page = pages.open(f"{server.url}/t/{code}", size)
+    for name, size, scheme in (
+        ("Ben", LAPTOP, "light"),
+        ("Cy", PHONE, "light"),
+        ("Dee", LAPTOP, "dark"),
+    ):
+        page = pages.open(f"{server.url}/t/{code}", size, scheme=scheme)
         join(page, name)
         others.append(page)
     ben, cy, _dee = others
