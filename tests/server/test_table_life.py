@@ -168,6 +168,10 @@ def test_http_api(server: Server) -> None:
         assert image.headers["etag"]
     full, thumb = get(server, card["image"]), get(server, card["thumbnail"])
     assert len(thumb.content) < len(full.content)
+    # JSON under /api/ is gzipped for clients that accept it; images never are
+    listing = get(server, f"/api/decks/{deck['id']}")
+    assert listing.headers.get("content-encoding") == "gzip"
+    assert "content-encoding" not in full.headers
     missing = get(server, f"/cards/{deck['id']}/no-such-card.webp")
     assert missing.status_code == 404
     assert missing.json()["error"]["code"] == "card/not_found"

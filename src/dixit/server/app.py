@@ -19,6 +19,8 @@ from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from dixit.web import routes as web_routes
@@ -33,6 +35,25 @@ __all__ = ["create_app"]
 log = logging.getLogger("dixit.server")
 
 IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
+
+
+class ApiGZip:
+    """Gzip for JSON under ``/api/`` only.
+
+    A deck's card list is about 50 KB of JSON on every first visit; card
+    images are WebP (already compressed) and the client's static files are
+    served pre-compressed, so compressing them again would only cost CPU.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=1024)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            await self.gzip(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
 
 
 class CreateTable(BaseModel):
@@ -116,6 +137,7 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.add_middleware(ApiGZip)
 
     @app.exception_handler(RequestError)
     async def refused(_request: Request, error: RequestError) -> JSONResponse:
