@@ -209,3 +209,37 @@ def test_an_all_ai_table_plays_itself(server: Server) -> None:
     assert ana.table["status"] == "finished"
     play([ana], random.Random(1))
     ana.close()
+
+
+def test_a_shared_screen_watches_without_joining(server: Server) -> None:
+    clients, code = table_with(server, 4, options={"target_score": 3})
+    members = [m["player_id"] for m in clients[0].table["members"]]
+    screen = Client.watch(server, code)
+    welcome = screen.frames[-1]
+    assert welcome["you"] == {"player_id": None, "role": "watcher"}
+    assert "token" not in welcome["you"]
+    assert screen.game is not None
+    assert screen.game["you"] is None
+    settle([*clients, screen])
+    assert [m["player_id"] for m in clients[0].table["members"]] == members
+    assert get(server, f"/api/tables/{code}").json()["spectators"] == 0
+    refused = screen.request({"type": "chat", "text": "hello"})
+    assert refused["code"] == "protocol/watch_only"
+    tell = {"type": "tell", "clue": "mine now", "card": "dream-001"}
+    refused = screen.request({"type": "act", "version": screen.version, "action": tell})
+    assert refused["code"] == "protocol/watch_only"
+    play([*clients, screen], random.Random(4))
+    settle([*clients, screen])
+    assert screen.game is not None
+    assert screen.game["finished"]
+    assert screen.history == clients[0].history
+    views = [f["game"] for f in screen.frames if f.get("game")]
+    assert views
+    assert all(v["hand"] == [] and v["you"] is None for v in views)
+    presence = sum(1 for f in clients[0].frames if f["type"] == "presence")
+    screen.close()
+    clients[0].request({"type": "chat", "text": "still here"})
+    settle(clients)
+    assert sum(1 for f in clients[0].frames if f["type"] == "presence") == presence
+    for c in clients:
+        c.close()

@@ -155,6 +155,16 @@ class Client:
         assert welcome["type"] == "welcome", welcome
         return client
 
+    @classmethod
+    def watch(cls, server: Server, code: str) -> Client:
+        """A shared screen: no member, the spectator's view."""
+        client = cls(server, "screen")
+        client.code = code
+        client.send({"type": "watch", "protocol": PROTOCOL, "table": code})
+        welcome = client.wait(lambda m: m["type"] in ("welcome", "error"))
+        assert welcome["type"] == "welcome", welcome
+        return client
+
     # -- the wire -------------------------------------------------------------
 
     def send(self, message: dict[str, Any]) -> None:

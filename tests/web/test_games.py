@@ -39,6 +39,9 @@ def test_four_players_play_odyssey_from_create_to_end(
     players = [host, *others]
     tv.wait_for_function("() => document.querySelectorAll('.tv-lobby .chip').length === 4")
     shot(tv, "tv-lobby")
+    # The screen watches without joining: nobody sees it among the people at the table.
+    summary = host.request.get(f"{server.url}/api/tables/{code}").json()
+    assert (summary["players"], summary["spectators"]) == (4, 0)
     shot(ben, "lobby-guest")
     assert "Waiting for Ana to start (4/12)" in ben.locator(".bottombar").inner_text()
     host.get_by_role("button", name="Start with 4 players").click()

@@ -53,6 +53,10 @@ class Socket(Protocol):
     async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
 
 
+#: where a watching screen's sockets are kept; no player id looks like it
+WATCHER = "~watch"
+
+
 class Connection:
     """One client socket: who it is, what it may still send, what waits to go out."""
 
@@ -473,8 +477,8 @@ class Hub:
         if conns is None or conn not in conns:
             return
         conns.remove(conn)
-        if conns:
-            return
+        if conns or pid == WATCHER:
+            return  # a watching screen has no presence to lose
         del self.sockets[table.code][pid]
         table.online.pop(pid, None)
         table.away_since[pid] = time.monotonic()
@@ -496,11 +500,14 @@ class Hub:
     ) -> None:
         pid = conn.player_id
         assert pid is not None
-        member = table.members[pid]
         missed: list[dict[str, Any]] | None = None
         if since is not None and table.recent and since >= table.recent[0]["version"] - 1:
             missed = [event for event in table.recent if event["version"] > since]
-        you: dict[str, Any] = {"player_id": pid, "role": member.role}
+        you: dict[str, Any] = (
+            {"player_id": None, "role": "watcher"}
+            if pid == WATCHER
+            else {"player_id": pid, "role": table.members[pid].role}
+        )
         if token is not None:
             you["token"] = token
         self._out(
@@ -556,7 +563,7 @@ class Hub:
         self._out(conn, dumps(error))
 
     def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
-        if isinstance(message, p.Join | p.Resume):
+        if isinstance(message, p.Join | p.Resume | p.Watch):
             if conn.table is not None:
                 raise RequestError("protocol/already_joined", "this socket already has a seat")
             if message.protocol != PROTOCOL:
@@ -565,12 +572,18 @@ class Hub:
                 )
             if isinstance(message, p.Join):
                 self._join(conn, message)
-            else:
+            elif isinstance(message, p.Resume):
                 self._resume(conn, message)
+            else:
+                self._watch(conn, message)
             return
         table, pid = conn.table, conn.player_id
         if table is None or pid is None:
             raise RequestError("protocol/not_joined", "send join or resume first")
+        if pid == WATCHER:
+            raise RequestError(
+                "protocol/watch_only", "a watching screen cannot act: join the table to play"
+            )
         if not self._live(table):  # rebuilt after a storage failure
             table = conn.table = self.tables[table.code]
         if table.members[pid].gone:
@@ -607,6 +620,12 @@ class Hub:
         if came_online:
             self._presence(table, pid, conn)
             self._after(table)
+
+    def _watch(self, conn: Connection, message: p.Watch) -> None:
+        """A shared screen: the spectator's view and every event, as no member."""
+        table = self.table(message.table)
+        conn.table, conn.player_id = table, WATCHER
+        self._welcome(conn, table, None, None)
 
     # -- players --------------------------------------------------------------------------
 

@@ -77,6 +77,14 @@ class Resume(_Message):
     since: Annotated[int, Field(ge=0)] | None = None
 
 
+class Watch(_Message):
+    """A shared screen (TV, projector): sees what a spectator sees, is no member."""
+
+    type: Literal["watch"]
+    protocol: int
+    table: Annotated[str, Field(min_length=1, max_length=16)]
+
+
 class TellAction(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: Literal["tell"]
@@ -182,6 +190,7 @@ class Rematch(_Message):
 ClientMessage = Annotated[
     Join
     | Resume
+    | Watch
     | Act
     | Ready
     | Chat
@@ -207,6 +216,7 @@ MESSAGE_TYPES = frozenset(
     {
         "join",
         "resume",
+        "watch",
         "act",
         "ready",
         "chat",

@@ -80,18 +80,18 @@ function parseRoute() {
   return { page: 'home', code: null };
 }
 
-const seatKey = (code, tv) => `dixit.${tv ? 'tv' : 'seat'}.${code}`;
+const seatKey = (code) => `dixit.seat.${code}`;
 
-function savedSeat(code, tv) {
+function savedSeat(code) {
   try {
-    return JSON.parse(safeGet(seatKey(code, tv)) || 'null');
+    return JSON.parse(safeGet(seatKey(code)) || 'null');
   } catch {
     return null;
   }
 }
 
-function saveSeat(code, tv, seat) {
-  safeSet(seatKey(code, tv), seat ? JSON.stringify(seat) : null);
+function saveSeat(code, seat) {
+  safeSet(seatKey(code), seat ? JSON.stringify(seat) : null);
 }
 
 function errorText(code, message) {
@@ -103,10 +103,9 @@ function errorText(code, message) {
 // ---- server messages -------------------------------------------------------
 
 function onMessage(msg) {
-  const tv = S.route.page === 'tv';
   if (msg.type === 'welcome') {
     if (msg.you && msg.you.token) {
-      saveSeat(S.route.code, tv, { token: msg.you.token, player_id: msg.you.player_id });
+      saveSeat(S.route.code, { token: msg.you.token, player_id: msg.you.player_id });
     }
     const game = msg.game;
     update({
@@ -170,16 +169,15 @@ function onMessage(msg) {
   }
   if (msg.type === 'bye') {
     if (msg.reason === 'removed' || msg.reason === 'left') {
-      saveSeat(S.route.code, tv, null);
+      saveSeat(S.route.code, null);
       update({ ended: msg.reason, table: null, game: null });
     }
   }
 }
 
 function onError(msg) {
-  const tv = S.route.page === 'tv';
   if (msg.code === 'auth/bad_token' || msg.code === 'member/removed') {
-    saveSeat(S.route.code, tv, null);
+    saveSeat(S.route.code, null);
     if (conn) conn.close();
     conn = null;
     update({ needJoin: true, status: 'idle', you: null, table: null, game: null });
@@ -270,18 +268,20 @@ async function loadDeck() {
 function importHashToken() {
   const m = location.hash.match(/token=([A-Za-z0-9_-]{16,64})/);
   if (!m || !S.route.code) return;
-  saveSeat(S.route.code, false, { token: m[1], player_id: null });
+  saveSeat(S.route.code, { token: m[1], player_id: null });
   history.replaceState(null, '', location.pathname + location.search);
 }
 
 function startTable() {
   importHashToken();
-  const tv = S.route.page === 'tv';
-  const seat = savedSeat(S.route.code, tv);
+  if (S.route.page === 'tv') {
+    // A shared screen watches without becoming a member of the table.
+    connect({ type: 'watch' });
+    return;
+  }
+  const seat = savedSeat(S.route.code);
   if (seat && seat.token) {
     connect({ type: 'resume', token: seat.token });
-  } else if (tv) {
-    connect({ type: 'join', name: t('tv.member_name'), as: 'spectator' });
   } else {
     update({ needJoin: true });
     loadSummary();
@@ -328,7 +328,7 @@ const A = {
         update({ notice: { kind: 'error', text: errorText(out.error.code, out.error.message) } });
         return;
       }
-      saveSeat(out.code, false, { token: out.token, player_id: out.player_id });
+      saveSeat(out.code, { token: out.token, player_id: out.player_id });
       history.pushState(null, '', `/t/${out.code}`);
       update({ route: parseRoute() });
       startTable();
@@ -367,7 +367,7 @@ const A = {
     return `${location.origin}/t/${S.route.code}`;
   },
   deviceLink() {
-    const seat = savedSeat(S.route.code, false);
+    const seat = savedSeat(S.route.code);
     return seat ? `${location.origin}/t/${S.route.code}#token=${seat.token}` : null;
   },
 };

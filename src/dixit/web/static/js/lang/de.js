@@ -231,7 +231,6 @@ export default {
   'chat.say': 'Nachricht schreiben',
   'chat.send': 'Senden',
   'missed': { one: 'Während du weg warst, ist 1 Sache passiert.', other: 'Während du weg warst, sind {n} Dinge passiert.' },
-  'tv.member_name': 'Bildschirm',
   'tv.join': 'Mitspielen unter',
   'tv.code': 'Tisch {code}',
   'tv.handing_in': 'Legt eine Karte zu „{clue}“.',

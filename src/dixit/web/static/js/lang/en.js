@@ -231,7 +231,6 @@ export default {
   'chat.say': 'Write a message',
   'chat.send': 'Send',
   'missed': { one: 'While you were away, 1 thing happened.', other: 'While you were away, {n} things happened.' },
-  'tv.member_name': 'TV screen',
   'tv.join': 'Join at',
   'tv.code': 'Table {code}',
   'tv.handing_in': 'Hand in a card for “{clue}”.',

@@ -231,7 +231,6 @@ export default {
   'chat.say': 'Scrie un mesaj',
   'chat.send': 'Trimite',
   'missed': { one: 'Cât ai lipsit, s-a întâmplat un lucru.', few: 'Cât ai lipsit, s-au întâmplat {n} lucruri.', other: 'Cât ai lipsit, s-au întâmplat {n} de lucruri.' },
-  'tv.member_name': 'Ecran',
   'tv.join': 'Intrați la',
   'tv.code': 'Masa {code}',
   'tv.handing_in': 'Puneți o carte pentru „{clue}”.',
