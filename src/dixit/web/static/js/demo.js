@@ -1,13 +1,14 @@
 // /demo: every screen of the client drawn from made-up data, for polishing
 // and for screenshots in the tests. The views imitate the engine's view()
 // (src/dixit/engine/views.py); nothing is sent anywhere.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { t } from './i18n.js';
 import { GameScreen, Home, JoinScreen, Lobby, TvScreen } from './screens.js';
 import { html } from './ui.js';
 
 const NAMES = ['Ana', 'Ben', 'Cy', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal'];
-const card = (i) => `card-${String(i).padStart(3, '0')}`;
+// Card ids of the default deck, so that the screens show its pictures.
+const card = (i) => `dream-${String(i).padStart(3, '0')}`;
 
 function members(n, extra = {}) {
   return Array.from({ length: n }, (_, i) => ({
@@ -24,7 +25,7 @@ function members(n, extra = {}) {
 
 function table(n, over = {}) {
   return {
-    code: 'K7QXPM', mode: 'odyssey', options: { target_score: 30 }, deck: 'demo',
+    code: 'K7QXPM', mode: 'odyssey', options: { target_score: 30 }, deck: 'dream',
     time_limits: { telling: null, handing_in: null, voting: null, reveal: null }, grace_seconds: 60,
     status: 'playing', game_number: 1, host: 'p1', max_players: 12, members: members(n, over),
     ready: [], ...over.table,
@@ -114,8 +115,28 @@ const BASE = {
   gameVersion: 1, pending: null, notice: null, missed: null, deck: null, ended: null,
 };
 
+/** The server's default deck, in the shape main.js keeps it; null until loaded. */
+async function defaultDeck() {
+  const listed = await fetch('/api/decks');
+  if (!listed.ok) return null;
+  const known = (await listed.json()).decks.find((d) => d.default);
+  if (!known) return null;
+  const res = await fetch(`/api/decks/${encodeURIComponent(known.id)}`);
+  if (!res.ok) return null;
+  const body = await res.json();
+  const cards = {};
+  for (const c of body.cards) cards[c.id] = c;
+  return { id: body.id, title: body.title, cards };
+}
+
 export function Demo({ A }) {
   const [, redraw] = useState(0);
+  const [deck, setDeck] = useState(null);
+  useEffect(() => {
+    defaultDeck()
+      .then(setDeck)
+      .catch(() => setDeck(null)); // cards are drawn without pictures
+  }, []);
   const name = new URLSearchParams(location.search).get('screen');
   const all = scenarios();
   const fake = {
@@ -145,7 +166,7 @@ export function Demo({ A }) {
       <ul class="demo-nav">${Object.keys(all).map((k) => html`<li><a href=${`/demo?screen=${k}`}>${k}</a></li>`)}</ul></div>`;
   }
   const sc = all[name];
-  const s = { ...BASE, ...sc.s, route: { page: sc.page === 'tv' ? 'tv' : 'table', code: 'K7QXPM' } };
+  const s = { ...BASE, ...sc.s, deck, route: { page: sc.page === 'tv' ? 'tv' : 'table', code: 'K7QXPM' } };
   if (sc.page === 'home') return html`<${Home} s=${{ ...s, route: { page: 'home' } }} A=${fake} />`;
   if (sc.page === 'join') return html`<${JoinScreen} s=${s} A=${fake} />`;
   if (sc.page === 'lobby') return html`<${Lobby} s=${s} A=${fake} />`;

@@ -80,7 +80,7 @@ export function CardFace({ s, id, full }) {
   const hh = hue(id);
   return html`<span class="face" style=${{ '--h': hh }}>
     <span class="face-title" aria-hidden="true">${title}</span>
-    ${src && html`<img src=${src} alt="" loading=${full ? 'eager' : 'lazy'} decoding="async"
+    ${src && html`<img src=${src} alt="" draggable="false" loading=${full ? 'eager' : 'lazy'} decoding="async"
       onError=${(e) => (e.currentTarget.hidden = true)} />`}
   </span>`;
 }
