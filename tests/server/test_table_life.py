@@ -243,3 +243,31 @@ def test_a_shared_screen_watches_without_joining(server: Server) -> None:
     assert sum(1 for f in clients[0].frames if f["type"] == "presence") == presence
     for c in clients:
         c.close()
+
+
+def test_the_host_continues_now_for_the_players_awaited(server: Server) -> None:
+    clients, _code = table_with(server, 4, options={"first_storyteller": "p1"})
+    ana, ben = clients[0], clients[1]
+    assert ben.request({"type": "continue"})["code"] == "host/only_host"
+    # Telling: the table waits for the host alone.
+    assert ana.request({"type": "continue"})["code"] == "action/your_move"
+    assert ana.game is not None
+    tell = {"type": "tell", "clue": "slowly", "card": ana.game["hand"][0]}
+    assert ana.request({"type": "act", "version": ana.version, "action": tell})["type"] == "event"
+    settle(clients)
+    assert ana.game["phase"] == "handing_in"
+    reply = ana.request({"type": "continue"})
+    assert reply["type"] == "event"
+    settle(clients)
+    assert ana.game["phase"] == "voting"
+    moves = [f["event"] for f in ana.frames if f["type"] == "event"][-3:]
+    assert [(m["type"], m["by"]) for m in moves] == [("hand_in", "host")] * 3
+    ana.request({"type": "continue"})
+    settle(clients)
+    assert ana.game["phase"] == "reveal"
+    ana.request({"type": "continue"})
+    settle(clients)
+    assert ana.game["phase"] == "telling"
+    assert ana.game["round"] == 2
+    for c in clients:
+        c.close()

@@ -300,6 +300,8 @@ _EVENT_OF = {
 
 def _caused_by(event: dict[str, Any], player_id: str | None, message: dict[str, Any]) -> bool:
     e = event["event"]
+    if message["type"] == "continue":  # a move for someone awaited, or the next round
+        return bool(e["kind"] in ("action", "next_round") and e.get("by") == "host")
     if e["kind"] != _EVENT_OF.get(message["type"]):
         return False
     if message["type"] == "act":

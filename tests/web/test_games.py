@@ -359,3 +359,21 @@ def test_the_lobby_host_tools_and_watching(server: Served, pages: Pages, shot: S
     watcher.wait_for_selector("text=You left the table.")
     assert watcher.evaluate(f"() => localStorage.getItem('dixit.seat.{code}')") is None
     host.wait_for_function("() => document.querySelectorAll('ol.members .member').length === 2")
+
+
+def test_the_host_continues_now_for_a_slow_player(server: Served, pages: Pages, shot: Shot) -> None:
+    table = server.create_table("Ana", options={"first_storyteller": "p1"})
+    ana = pages.open(f"{server.url}/t/{table['code']}#token={table['token']}", PHONE)
+    ana.wait_for_selector("[data-screen=lobby]")
+    ben = pages.open(f"{server.url}/t/{table['code']}", LAPTOP)
+    join(ben, "Ben")
+    add_ai(ana, 1)
+    ana.get_by_role("button", name="Start with 3 players").click()
+    ana.wait_for_selector(".frame.game[data-choice=tell]")
+    assert step(ana) == "tell"
+    ana.get_by_role("button", name="Menu").click()
+    # The AI player hands in at once; Ben is slow, and the host moves the table on.
+    ana.get_by_role("button", name="Continue now: an AI player moves for Ben").click()
+    ben.wait_for_selector(".frame.game[data-phase=voting]")
+    shot(ben, "continued-for-ben")
+    assert ben.locator(".grid.board .card.mine").count() == 2  # his two cards, handed in for him

@@ -742,6 +742,26 @@ class Hub:
             raise RequestError("action/wrong_phase", "the next round starts from the reveal")
         self.commit(table, "next_round", {"round": table.game.round_number + 1, "by": "host"})
 
+    def _on_continue(self, conn: Connection, table: Table, pid: str, message: p.Continue) -> None:
+        """ "Continue now": what the phase's timer does when it runs out, at once.
+
+        At the reveal the next round starts; otherwise the AI player moves for
+        everyone the table is waiting for, except the host, who moves themself.
+        """
+        table.check_host(pid)
+        game = table.game
+        if game is None or game.finished:
+            raise RequestError("action/wrong_phase", "there is no game to move on")
+        if game.phase is Phase.REVEAL:
+            self.commit(table, "next_round", {"round": game.round_number + 1, "by": "host"})
+            return
+        others = [waited for waited in game.waiting_for() if waited != pid]
+        if not others:
+            raise RequestError("action/your_move", "the table is waiting for you alone")
+        for waited in others:
+            if waited in game.waiting_for():  # a team's hand-in closes the partner's
+                self._act_for(table, waited, "host")
+
     def _on_takeover(self, conn: Connection, table: Table, pid: str, message: p.Takeover) -> None:
         table.check_host(pid)
         target = table.member(message.player_id)

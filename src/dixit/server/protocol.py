@@ -173,6 +173,12 @@ class NextRound(_Message):
     type: Literal["next_round"]
 
 
+class Continue(_Message):
+    """The host ends the wait now, as a phase timer would when it runs out."""
+
+    type: Literal["continue"]
+
+
 class Takeover(_Message):
     type: Literal["takeover"]
     player_id: PlayerId
@@ -204,6 +210,7 @@ ClientMessage = Annotated[
     | Remove
     | Start
     | NextRound
+    | Continue
     | Takeover
     | Promote
     | Rematch,
@@ -230,6 +237,7 @@ MESSAGE_TYPES = frozenset(
         "remove",
         "start",
         "next_round",
+        "continue",
         "takeover",
         "promote",
         "rematch",

@@ -425,6 +425,11 @@ function Menu({ s, A, onClose, show }) {
       }}>${copied ? t('lobby.copied') : t('menu.device')}</button>`}
       ${s.you && s.you.role === 'player' && isHost(s) && s.game && s.game.phase === 'reveal' && html`<button type="button" class="ghost"
         onClick=${() => { A.send({ type: 'next_round' }); onClose(); }}>${t('reveal.continue_now')}</button>`}
+      ${isHost(s) && s.game && ['telling', 'handing_in', 'voting'].includes(s.game.phase)
+        && s.game.waiting_for.some((pid) => pid !== s.you.player_id) && html`<button type="button" class="ghost"
+        onClick=${() => { A.send({ type: 'continue' }); onClose(); }}>${t('menu.continue_for', {
+          names: names(s, s.game.waiting_for.filter((pid) => pid !== s.you.player_id)),
+        })}</button>`}
       ${isHost(s) && s.table && s.table.members.filter((m) => m.role === 'player' && m.kind === 'human' && !m.online && !m.ai_control)
         .map((m) => html`<button type="button" class="ghost" key=${m.player_id}
           onClick=${() => { A.send({ type: 'takeover', player_id: m.player_id }); onClose(); }}>${t('menu.takeover', { name: m.name })}</button>`)}

@@ -125,6 +125,7 @@ export default {
   'menu.title': 'Menü',
   'menu.device': 'Link kopieren, um auf einem anderen Gerät weiterzuspielen',
   'menu.takeover': 'Einen KI-Spieler für {name} spielen lassen',
+  'menu.continue_for': 'Jetzt weiter: ein KI-Spieler zieht für {names}',
   'reclaim.say': 'Ein KI-Spieler spielt gerade für dich.',
   'reclaim.button': 'Meinen Platz zurücknehmen',
   'missed.tell': '{name} hat einen Hinweis gegeben.',

@@ -125,6 +125,7 @@ export default {
   'menu.title': 'Menu',
   'menu.device': 'Copy a link to continue on another device',
   'menu.takeover': 'Let an AI player play for {name}',
+  'menu.continue_for': 'Continue now: an AI player moves for {names}',
   'reclaim.say': 'An AI player is playing for you.',
   'reclaim.button': 'Take my seat back',
   'missed.tell': '{name} gave a clue.',

@@ -125,6 +125,7 @@ export default {
   'menu.title': 'Meniu',
   'menu.device': 'Copiază un link pentru a continua pe alt dispozitiv',
   'menu.takeover': 'Lasă un jucător AI să joace pentru {name}',
+  'menu.continue_for': 'Continuă acum: un jucător AI mută pentru {names}',
   'reclaim.say': 'Un jucător AI joacă acum pentru tine.',
   'reclaim.button': 'Îmi iau locul înapoi',
   'missed.tell': '{name} a dat un indiciu.',

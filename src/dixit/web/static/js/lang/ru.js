@@ -125,6 +125,7 @@ export default {
   'menu.title': 'Меню',
   'menu.device': 'Скопировать ссылку, чтобы продолжить на другом устройстве',
   'menu.takeover': 'Пусть за игрока {name} играет ИИ',
+  'menu.continue_for': 'Продолжить сейчас: ИИ сходит за {names}',
   'reclaim.say': 'Сейчас за вас играет ИИ.',
   'reclaim.button': 'Вернуться за стол',
   'missed.tell': '{name} дал(а) подсказку.',
