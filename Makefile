@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench install clean deck
+.PHONY: run test lint typecheck pytest bench install clean deck chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+# The browser tests drive Debian's Chromium (Playwright's own download cannot
+# work offline); install it when it is missing and we may (root with apt-get).
+chromium:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "the browser tests need Chromium: sudo apt-get install chromium" >&2; exit 1; \
+	  fi; }
+
+pytest: $(STAMP) chromium
 	$(BIN)/pytest
 
 test: lint typecheck pytest
