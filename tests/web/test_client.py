@@ -197,3 +197,15 @@ def test_user_text_in_the_demo_stays_text(server: Served, pages: Pages) -> None:
     assert '<script>alert("hi")</script> & <b>bold</b>' in chat.inner_text()
     assert "<img src=x onerror=alert(1)>" in chat.inner_text()
     assert chat.locator("img, script, b b").count() == 0
+
+
+def test_the_your_turn_nudge_is_a_remembered_choice(server: Served, pages: Pages) -> None:
+    page = pages.open(f"{server.url}/demo?screen=telling-other", PHONE)
+    page.get_by_role("button", name="Menu").click()
+    toggle = page.get_by_label("Sound and vibration when it is your turn")
+    assert not toggle.is_checked()
+    toggle.check()
+    assert page.evaluate("() => localStorage.getItem('dixit.nudge')") == "1"
+    page.reload()
+    page.get_by_role("button", name="Menu").click()
+    assert page.get_by_label("Sound and vibration when it is your turn").is_checked()

@@ -2,7 +2,7 @@
 // and for screenshots in the tests. The views imitate the engine's view()
 // (src/dixit/engine/views.py); nothing is sent anywhere.
 import { useEffect, useState } from 'preact/hooks';
-import { t } from './i18n.js';
+import { safeGet, t } from './i18n.js';
 import { GameScreen, Home, JoinScreen, Lobby, TvScreen } from './screens.js';
 import { html } from './ui.js';
 
@@ -157,6 +157,10 @@ export function Demo({ A }) {
       await A.setLang(code);
       redraw((x) => x + 1);
     },
+    setNudge: (on) => {
+      A.setNudge(on);
+      redraw((x) => x + 1);
+    },
     shareLink: () => `${location.origin}/t/K7QXPM`,
     deviceLink: () => null,
     goto: () => {},
@@ -166,7 +170,8 @@ export function Demo({ A }) {
       <ul class="demo-nav">${Object.keys(all).map((k) => html`<li><a href=${`/demo?screen=${k}`}>${k}</a></li>`)}</ul></div>`;
   }
   const sc = all[name];
-  const s = { ...BASE, ...sc.s, deck, route: { page: sc.page === 'tv' ? 'tv' : 'table', code: 'K7QXPM' } };
+  const nudge = safeGet('dixit.nudge') === '1';
+  const s = { ...BASE, ...sc.s, deck, nudge, route: { page: sc.page === 'tv' ? 'tv' : 'table', code: 'K7QXPM' } };
   if (sc.page === 'home') return html`<${Home} s=${{ ...s, route: { page: 'home' } }} A=${fake} />`;
   if (sc.page === 'join') return html`<${JoinScreen} s=${s} A=${fake} />`;
   if (sc.page === 'lobby') return html`<${Lobby} s=${s} A=${fake} />`;

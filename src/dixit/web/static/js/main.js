@@ -33,6 +33,7 @@ const S = {
   deck: null,
   ended: null,
   lang: 'en',
+  nudge: safeGet('dixit.nudge') === '1',
 };
 
 let conn = null;
@@ -61,11 +62,40 @@ function keepAwake(playing) {
   }
 }
 
+let audio = null;
+let wasMyTurn = false;
+
+/** "Your turn": a short vibration and two soft notes, when the player asked for them. */
+function nudge() {
+  if (!S.nudge) return;
+  if (navigator.vibrate) navigator.vibrate(120);
+  try {
+    audio = audio || new AudioContext();
+    const now = audio.currentTime;
+    [660, 880].forEach((pitch, i) => {
+      const at = now + i * 0.14;
+      const tone = audio.createOscillator();
+      const level = audio.createGain();
+      tone.frequency.value = pitch;
+      level.gain.setValueAtTime(0.0001, at);
+      level.gain.exponentialRampToValueAtTime(0.12, at + 0.02);
+      level.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
+      tone.connect(level).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + 0.32);
+    });
+  } catch {
+    /* no sound on this device */
+  }
+}
+
 function draw() {
   render(html`<${App} s=${S} A=${A} />`, root);
   keepAwake(!!(S.game && S.game.phase !== 'game_over'));
   const game = S.game;
   const myTurn = !!(game && game.choice && !S.pending);
+  if (myTurn && !wasMyTurn) nudge();
+  wasMyTurn = myTurn;
   const base = S.route.code ? `Dixit · ${S.route.code}` : 'Dixit';
   document.title = myTurn && document.hidden ? `● ${t('title.your_turn')} · ${base}` : base;
 }
@@ -358,6 +388,11 @@ const A = {
   },
   dismiss() {
     update({ notice: null, missed: null });
+  },
+  setNudge(on) {
+    safeSet('dixit.nudge', on ? '1' : null);
+    update({ nudge: on });
+    if (on) nudge(); // the tap that turns it on lets the browser play sound; a sample
   },
   async setLang(code) {
     await setLang(code);

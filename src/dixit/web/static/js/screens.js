@@ -417,6 +417,8 @@ function Menu({ s, A, onClose, show }) {
     <div class="sheet-box">
       <h2 id="menu-title">${t('menu.title')}</h2>
       <${LangSwitch} A=${A} />
+      <label class="toggle"><input type="checkbox" checked=${!!s.nudge}
+        onChange=${(e) => A.setNudge(e.currentTarget.checked)} /> ${t('menu.nudge')}</label>
       <button type="button" class="secondary" onClick=${() => show('rules')}>${t('rules.button')}</button>
       <button type="button" class="secondary" onClick=${() => show('rounds')}>${t('rounds.button', { n: s.history.length })}</button>
       ${s.game && s.game.draw_pile !== undefined && html`<p class="muted">${t('pile.draw', { n: s.game.draw_pile })} · ${t('pile.discard', { n: s.game.discard_pile })}</p>`}

@@ -123,6 +123,7 @@ export default {
   'timer.left': { one: 'noch {n} Sekunde', other: 'noch {n} Sekunden' },
   'menu.open': 'Menü',
   'menu.title': 'Menü',
+  'menu.nudge': 'Ton und Vibration, wenn du dran bist',
   'menu.device': 'Link kopieren, um auf einem anderen Gerät weiterzuspielen',
   'menu.takeover': 'Einen KI-Spieler für {name} spielen lassen',
   'menu.continue_for': 'Jetzt weiter: ein KI-Spieler zieht für {names}',

@@ -123,6 +123,7 @@ export default {
   'timer.left': { one: '{n} second left', other: '{n} seconds left' },
   'menu.open': 'Menu',
   'menu.title': 'Menu',
+  'menu.nudge': 'Sound and vibration when it is your turn',
   'menu.device': 'Copy a link to continue on another device',
   'menu.takeover': 'Let an AI player play for {name}',
   'menu.continue_for': 'Continue now: an AI player moves for {names}',

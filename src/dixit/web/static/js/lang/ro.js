@@ -123,6 +123,7 @@ export default {
   'timer.left': { one: 'a mai rămas {n} secundă', few: 'au mai rămas {n} secunde', other: 'au mai rămas {n} de secunde' },
   'menu.open': 'Meniu',
   'menu.title': 'Meniu',
+  'menu.nudge': 'Sunet și vibrație când e rândul tău',
   'menu.device': 'Copiază un link pentru a continua pe alt dispozitiv',
   'menu.takeover': 'Lasă un jucător AI să joace pentru {name}',
   'menu.continue_for': 'Continuă acum: un jucător AI mută pentru {names}',
