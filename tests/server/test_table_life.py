@@ -271,3 +271,18 @@ def test_the_host_continues_now_for_the_players_awaited(server: Server) -> None:
     assert ana.game["round"] == 2
     for c in clients:
         c.close()
+
+
+def test_spectators_who_left_free_their_place(server: Server) -> None:
+    from dixit.server.table import MAX_SPECTATORS
+
+    created = server.create_table("Ana")
+    code = created["code"]
+    for i in range(MAX_SPECTATORS + 1):
+        watcher = Client.join(server, code, f"watcher {i}", role="spectator")
+        reply = watcher.request({"type": "leave"})
+        assert reply["type"] in ("event", "bye"), reply
+        watcher.close()
+    late = Client.join(server, code, "late watcher", role="spectator")
+    assert get(server, f"/api/tables/{code}").json()["spectators"] == 1
+    late.close()

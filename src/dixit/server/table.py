@@ -429,7 +429,10 @@ class Table:
             if self.status == "playing":
                 raise RequestError("table/started", "a game is running: join as a spectator")
             self.free_seat()
-        elif sum(1 for m in self.members.values() if m.role == "spectator") >= MAX_SPECTATORS:
+        elif (
+            sum(1 for m in self.members.values() if m.role == "spectator" and not m.gone)
+            >= MAX_SPECTATORS
+        ):
             raise RequestError("table/full", f"at most {MAX_SPECTATORS} spectators")
         return {"player_id": f"p{self.next_member}", "name": name, "role": role, "kind": "human"}
 
