@@ -184,3 +184,11 @@ def test_view_without_history_is_the_view_less_its_history() -> None:
         assert full["history"]
         del full["history"]
         assert view(game, player, history=False) == full
+
+
+def test_a_clue_with_a_control_character_is_refused() -> None:
+    game = new_game("odyssey", 4)
+    with pytest.raises(IllegalActionError, match=r"control character \(U\+0000\)"):
+        game.tell("ann", "\x00\n\t", "c000")
+    game.tell("ann", "  two\n lines\t", "c000")
+    assert game.clue == "two lines"

@@ -122,6 +122,10 @@ def test_bad_actions_change_nothing(server: Server) -> None:
     refused(ben, {"type": "ready"}, "action/wrong_phase")
     refused(ben, {"type": "reclaim"}, "member/not_ai_controlled")
     refused(ben, {"type": "chat", "text": "x" * 301}, "chat/bad_text")
+    refused(ben, {"type": "chat", "text": "bell \x07 and null \x00"}, "chat/bad_text")
+    assert ana.game is not None
+    clue = {"type": "tell", "clue": "\x00\n\t", "card": ana.game["hand"][0]}
+    refused(ana, {"type": "act", "version": version, "action": clue}, "action/illegal")
     refused(
         ben,
         {"type": "join", "protocol": 1, "table": code, "name": "again"},

@@ -18,6 +18,7 @@ is :func:`dixit.engine.views.view`; never send anything else to a client.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -392,6 +393,11 @@ class Game:
         clue = " ".join(clue.split())
         if not clue:
             raise self._fail(player, doing, "the clue is empty")
+        control = next((ch for ch in clue if unicodedata.category(ch) == "Cc"), None)
+        if control is not None:
+            raise self._fail(
+                player, doing, f"the clue holds a control character (U+{ord(control):04X})"
+            )
         if len(clue) > CLUE_MAX_LENGTH:
             raise self._fail(
                 player, doing, f"the clue has {len(clue)} characters, at most {CLUE_MAX_LENGTH}"

@@ -285,20 +285,27 @@ def peek_ref(text: str) -> str | None:
     return ref[:64] if isinstance(ref, str) else None
 
 
+def _has_control(text: str) -> bool:
+    return any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text)
+
+
 def clean_name(name: str) -> str:
     """A display name: trimmed, 1 to 32 characters, no control characters."""
     name = " ".join(name.split())
     if not name or len(name) > NAME_MAX:
         raise RequestError("member/bad_name", f"a name has 1 to {NAME_MAX} characters")
-    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+    if _has_control(name):
         raise RequestError("member/bad_name", "a name may not hold control characters")
     return name
 
 
 def clean_chat(text: str) -> str:
+    """A chat line: trimmed, 1 to CHAT_MAX characters, line breaks kept, no other controls."""
     text = text.strip()
     if not text or len(text) > CHAT_MAX:
         raise RequestError("chat/bad_text", f"a chat line has 1 to {CHAT_MAX} characters")
+    if _has_control(text.replace("\n", "")):
+        raise RequestError("chat/bad_text", "a chat line may not hold control characters")
     return text
 
 
