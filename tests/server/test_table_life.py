@@ -177,6 +177,7 @@ def test_http_api(server: Server) -> None:
     assert missing.json()["error"]["code"] == "card/not_found"
     assert get(server, "/cards/nope/x.webp").status_code == 404
     assert get(server, "/api/decks/nope").json()["error"]["code"] == "deck/not_found"
+    assert get(server, "/docs").status_code == 404  # its page would load a CDN's scripts
     openapi = get(server, "/openapi.json").json()
     assert "/api/tables" in openapi["paths"]
     assert "/api/tables/{code}/record" in openapi["paths"]

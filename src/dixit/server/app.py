@@ -131,6 +131,10 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
         store.close()
 
     app = FastAPI(
+        # Swagger UI and ReDoc pages load their scripts from a CDN, which a
+        # laptop host may not reach; /openapi.json is the documentation.
+        docs_url=None,
+        redoc_url=None,
         title="dixit",
         version=str(PROTOCOL),
         summary="Tables, decks and records of a Dixit server; play itself is on /ws.",
