@@ -287,3 +287,22 @@ def test_spectators_who_left_free_their_place(server: Server) -> None:
     late = Client.join(server, code, "late watcher", role="spectator")
     assert get(server, f"/api/tables/{code}").json()["spectators"] == 1
     late.close()
+
+
+def test_a_player_who_leaves_after_the_end_keeps_their_name_in_the_ranking(
+    server: Server,
+) -> None:
+    clients, _code = table_with(server, 3, options={"target_score": 3})
+    play(clients, random.Random(6))
+    ana, ben = clients[0], clients[1]
+    assert ana.table["status"] == "finished"
+    assert ben.player_id is not None
+    leaver = ben.player_id
+    assert ben.request({"type": "leave"})["type"] in ("event", "bye")
+    settle([ana, clients[2]])
+    assert ana.member(leaver)["name"] == "player 2"
+    assert ana.request({"type": "rematch"})["type"] == "event"
+    settle([ana, clients[2]])
+    assert leaver not in [m["player_id"] for m in ana.table["members"]]
+    for c in clients:
+        c.close()

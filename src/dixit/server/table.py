@@ -311,6 +311,8 @@ class Table:
         self.ready.discard(pid)
         if self.in_game(pid) and self.status == "playing":
             member.ai_control = True
+        elif self.in_game(pid) and self.status == "finished":
+            pass  # the final ranking still names them; the rematch frees the seat
         elif pid in self.seat_order:
             self.seat_order.remove(pid)
         if self.host == pid:
