@@ -251,7 +251,10 @@ async def main_async(args: argparse.Namespace) -> int:
         http = f"http://127.0.0.1:{port}"
         code = "from dixit.cli import main; raise SystemExit(main())"
         server = subprocess.Popen(
-            [sys.executable, "-c", code, "serve", "--port", str(port), "--data-dir", data_dir],
+            [
+                *(sys.executable, "-c", code, "serve", "--port", str(port)),
+                *("--data-dir", data_dir, "--tables-per-minute", "0"),
+            ],
             stdout=subprocess.DEVNULL,
             preexec_fn=(lambda: os.nice(args.server_nice)) if args.server_nice else None,
             stderr=open(os.path.join(data_dir, "server.log"), "wb"),  # noqa: SIM115

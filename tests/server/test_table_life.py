@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
+
+import httpx
 
 from .wire import Client, Server, get, play, settle, table_with
 
@@ -192,9 +195,7 @@ def test_http_api(server: Server) -> None:
     assert bad.json()["error"]["code"] == "deck/not_found"
 
 
-def server_post(server: Server, body: dict[str, object]) -> object:
-    import httpx
-
+def server_post(server: Server, body: dict[str, object]) -> httpx.Response:
     return httpx.post(f"{server.http}/api/tables", json=body)
 
 
@@ -306,3 +307,15 @@ def test_a_player_who_leaves_after_the_end_keeps_their_name_in_the_ranking(
     assert leaver not in [m["player_id"] for m in ana.table["members"]]
     for c in clients:
         c.close()
+
+
+def test_one_address_may_create_only_so_many_tables(tmp_path: Path) -> None:
+    limited = Server(tmp_path / "limited", "--tables-per-minute", "2").start()
+    try:
+        assert [server_post(limited, {"name": "Ana"}).status_code for _ in range(2)] == [201, 201]
+        refused = server_post(limited, {"name": "Ana"})
+        assert refused.status_code == 429
+        assert refused.json()["error"]["code"] == "request/rate_limited"
+        assert get(limited, "/api/health").json()["tables"] == 2
+    finally:
+        limited.stop()

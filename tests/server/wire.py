@@ -59,7 +59,8 @@ class Server:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         code = "from dixit.cli import main; raise SystemExit(main())"
         args = [sys.executable, "-c", code, "serve", "--port", str(self.port)]
-        args += ["--data-dir", str(self.data_dir), "--ai-delay", "0", *self.extra]
+        args += ["--data-dir", str(self.data_dir), "--ai-delay", "0"]
+        args += ["--tables-per-minute", "0", *self.extra]  # a test may set its own limit
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
         end = time.monotonic() + 30

@@ -27,6 +27,7 @@ from dixit.web import routes as web_routes
 
 from .decks import DeckCatalog
 from .hub import Hub, HubConfig
+from .limits import PerAddress
 from .protocol import MAX_FRAME, PROTOCOL, RequestError, TimeLimits
 from .storage import Store
 
@@ -162,9 +163,19 @@ def create_app(store: Store, decks: DeckCatalog, config: HubConfig | None = None
             "protocol": PROTOCOL,
         }
 
+    per_minute = hub.config.tables_per_minute
+    creators = PerAddress(per_minute / 60, max(1.0, per_minute)) if per_minute > 0 else None
+
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: CreateTable) -> CreatedTable:
+    async def create_table(body: CreateTable, request: Request) -> CreatedTable:
         """Create a table; its creator is the host and holds the returned seat token."""
+        address = request.client.host if request.client else "unknown"
+        if creators is not None and not creators.take(address):
+            raise RequestError(
+                "request/rate_limited",
+                f"at most {per_minute:g} new tables a minute from one address: try again soon",
+                429,
+            )
         table, player_id, token = hub.create_table(
             body.name,
             body.mode,

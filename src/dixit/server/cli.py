@@ -37,6 +37,12 @@ def register(commands: Any) -> None:
         help="seconds an AI player waits before it acts (1.5)",
     )
     p.add_argument(
+        "--tables-per-minute",
+        type=float,
+        default=20.0,
+        help="new tables one address may create per minute (20; 0: no limit, for benchmarks)",
+    )
+    p.add_argument(
         "--plain-deck",
         action="store_true",
         help="deal numbered cards without pictures instead of the deck library (benchmarks)",
@@ -65,7 +71,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     store = Store(args.database_url or sqlite_url(data_dir))
     store.migrate()
     decks: DeckCatalog = PlainDecks() if args.plain_deck else LibraryDecks(data_dir)
-    app = create_app(store, decks, HubConfig(ai_delay=args.ai_delay))
+    app = create_app(
+        store, decks, HubConfig(ai_delay=args.ai_delay, tables_per_minute=args.tables_per_minute)
+    )
     # Full collections walk every object of every table and stop all of them
     # meanwhile: keep what loading built out of them, and collect less often.
     gc.collect()

@@ -25,6 +25,7 @@ from dixit.engine import DixitError, IllegalActionError, MalformedError, Phase
 
 from . import protocol as p
 from .decks import DeckCatalog
+from .limits import TokenBucket
 from .protocol import PROTOCOL, RequestError, dumps
 from .storage import Store
 from .table import ACTING_PHASES, Effects, Table, check_settings, hash_token, new_code, new_token
@@ -45,6 +46,8 @@ class HubConfig:
     #: rate limit: messages per second on average, and the burst allowed
     rate: float = 10.0
     burst: float = 30.0
+    #: tables one address may create per minute (a minute's worth at once); 0: no limit
+    tables_per_minute: float = 20.0
 
 
 class Socket(Protocol):
@@ -66,20 +69,11 @@ class Connection:
         self.player_id: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = False
-        self._rate = config.rate
-        self._burst = config.burst
-        self._tokens = config.burst
-        self._stamp = time.monotonic()
+        self._messages = TokenBucket(config.rate, config.burst)
 
     def allow(self) -> bool:
-        """Token bucket: False when the client sends faster than allowed."""
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
-        self._stamp = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
+        """False when the client sends faster than allowed."""
+        return self._messages.take()
 
     def send(self, text: str) -> None:
         if self.closing:
