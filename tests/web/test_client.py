@@ -15,6 +15,8 @@ from dixit.web import Assets
 
 from .conftest import AXE, LAPTOP, PHONE, Pages, Served, run_axe
 
+ROOT_JS = Path(__file__).parents[2] / "src" / "dixit" / "web" / "static" / "js"
+
 DEMO_SCREENS = [
     "home",
     "join",
@@ -209,3 +211,16 @@ def test_the_your_turn_nudge_is_a_remembered_choice(server: Served, pages: Pages
     page.reload()
     page.get_by_role("button", name="Menu").click()
     assert page.get_by_label("Sound and vibration when it is your turn").is_checked()
+
+
+def test_every_error_code_a_player_can_meet_has_a_sentence() -> None:
+    """Every code of docs/protocol.md (the table, the `act` checks) has an English `err.` key."""
+    protocol = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    codes = set(re.findall(r"^\| `([a-z]+/[a-z_]+)` \|", protocol, re.M))
+    # Images and the record download are plain HTTP: the client never shows their errors.
+    codes -= {"card/not_found", "record/not_finished", "record/not_found"}
+    assert {"action/illegal", "member/not_away", "protocol/rate_limited"} <= codes
+    en = (ROOT_JS / "lang" / "en.js").read_text()
+    keys = set(re.findall(r"^  'err\.([a-z]+/[a-z_]+)':", en, re.M))
+    assert sorted(codes - keys) == []
+

@@ -279,7 +279,9 @@ def test_a_refused_move_is_unlocked_and_explained(server: Served, pages: Pages, 
     page.locator(".clue-form button[type=submit]").click()
     notice = page.locator(".notice.error")
     notice.wait_for()
-    assert "card-that-is-not-in-the-hand" in notice.inner_text()
+    # A translated sentence, and the server's words on which rule was broken.
+    assert "That move is against the rules." in notice.inner_text()
+    assert "card-that-is-not-in-the-hand" in notice.locator(".detail").inner_text()
     # The lock is undone: the same move can be made again, and now it goes through.
     page.wait_for_selector(".frame.game[data-choice=tell]")
     assert page.locator(".clue-form button[type=submit]").is_enabled()

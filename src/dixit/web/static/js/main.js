@@ -124,10 +124,21 @@ function saveSeat(code, seat) {
   safeSet(seatKey(code), seat ? JSON.stringify(seat) : null);
 }
 
-function errorText(code, message) {
+// Codes whose server message holds what the player needs to know (which rule
+// was broken, how long is left, which player counts are allowed): the
+// translated sentence comes with the server's words as a detail line.
+const DETAILED = new Set([
+  'action/illegal', 'action/malformed', 'member/not_away', 'lobby/player_count',
+  'table/bad_settings', 'protocol/invalid', 'request/invalid',
+]);
+
+/** A notice for an error: the translated sentence, and the server's detail when it matters. */
+function errorNotice(code, message) {
   const key = `err.${code}`;
   const text = t(key);
-  return text === key ? message || code : text;
+  if (text === key) return { kind: 'error', text: message || code }; // a code this client does not know
+  const detail = DETAILED.has(code) && message ? message : null;
+  return { kind: 'error', text, detail };
 }
 
 // ---- server messages -------------------------------------------------------
@@ -207,10 +218,11 @@ function onMessage(msg) {
 
 function onError(msg) {
   if (msg.code === 'auth/bad_token' || msg.code === 'member/removed') {
+    // The seat is gone (removed, or left from another device): join again.
     saveSeat(S.route.code, null);
     if (conn) conn.close();
     conn = null;
-    update({ needJoin: true, status: 'idle', you: null, table: null, game: null });
+    update({ needJoin: true, status: 'idle', you: null, table: null, game: null, notice: errorNotice(msg.code, msg.message) });
     loadSummary();
     return;
   }
@@ -218,7 +230,7 @@ function onError(msg) {
     // join refused (name, full, started, not found)
     if (conn) conn.close();
     conn = null;
-    update({ status: 'idle', notice: { kind: 'error', text: errorText(msg.code, msg.message) } });
+    update({ status: 'idle', notice: errorNotice(msg.code, msg.message) });
     if (msg.code === 'table/started' || msg.code === 'table/full') loadSummary();
     return;
   }
@@ -235,10 +247,10 @@ function onError(msg) {
         }
       }
     }
-    update({ pending: null, notice: { kind: 'error', text: errorText(msg.code, msg.message) } });
+    update({ pending: null, notice: errorNotice(msg.code, msg.message) });
     return;
   }
-  update({ notice: { kind: 'error', text: errorText(msg.code, msg.message) } });
+  update({ notice: errorNotice(msg.code, msg.message) });
 }
 
 function stillLegal(action) {
@@ -355,7 +367,7 @@ const A = {
       });
       const out = await res.json();
       if (!res.ok) {
-        update({ notice: { kind: 'error', text: errorText(out.error.code, out.error.message) } });
+        update({ notice: errorNotice(out.error.code, out.error.message) });
         return;
       }
       saveSeat(out.code, { token: out.token, player_id: out.player_id });

@@ -256,7 +256,7 @@ export function ConnBanner({ status, onRetry }) {
 export function Notice({ notice, onClose }) {
   if (!notice) return null;
   return html`<div class=${`notice ${notice.kind}`} role="alert">
-    <span>${notice.text}</span>
+    <span>${notice.text}${notice.detail && html`<small class="detail">${notice.detail}</small>`}</span>
     <button type="button" class="icon" onClick=${onClose} aria-label=${t('notice.close')}><${Icon} name="close" /></button>
   </div>`;
 }
