@@ -224,3 +224,19 @@ def test_every_error_code_a_player_can_meet_has_a_sentence() -> None:
     keys = set(re.findall(r"^  'err\.([a-z]+/[a-z_]+)':", en, re.M))
     assert sorted(codes - keys) == []
 
+
+def test_the_reconnect_schedule_backs_off_and_never_gives_up(server: Served, pages: Pages) -> None:
+    page = pages.open(f"{server.url}/demo")
+    got = page.evaluate(
+        """async () => {
+          const base = document.querySelector('script[type=module]').src.replace(/main\\.js$/, '');
+          const net = await import(`${base}net.js`);
+          const waits = (r) => Array.from({ length: 40 }, (_, i) => net.backoff(i + 1, () => r));
+          return { low: waits(0), high: waits(1), failedAfter: net.FAILED_AFTER };
+        }"""
+    )
+    assert got["low"][:5] == [500, 1000, 2000, 4000, 5000]
+    # After the first four, one attempt every 5 to 8 seconds, for as long as the page is open.
+    assert set(got["low"][4:]) == {5000}
+    assert set(got["high"][4:]) == {8000}
+    assert got["failedAfter"] == 30_000

@@ -430,10 +430,11 @@ window.addEventListener('popstate', () => {
   update({ route: parseRoute(), table: null, game: null, you: null, summary: null });
   boot();
 });
-window.addEventListener('online', () => S.status === 'failed' && A.retry());
+// The connection retries by itself; these only make the next attempt come sooner.
+window.addEventListener('online', () => A.retry());
 document.addEventListener('visibilitychange', () => {
   if (document.hidden) wakeLock = null; // the browser releases it when the tab hides
-  if (!document.hidden && S.status === 'failed') A.retry();
+  if (!document.hidden) A.retry();
   draw();
 });
 

@@ -1,9 +1,27 @@
 // The table connection: one WebSocket speaking protocol 1 (docs/protocol.md).
 // It joins or resumes, notices gaps in event versions and resumes with
-// `since`, and reconnects by itself with a growing delay.
+// `since`, and reconnects by itself, with a growing delay, for as long as the
+// page is open. Only a refused join/resume (`auth/bad_token`: the seat is
+// gone) or a `bye` stops it.
 export const PROTOCOL = 1;
 
-const DELAYS = [300, 1000, 2000, 4000, 8000];
+/** Waits before the 1st, 2nd, ... new attempt after a drop (ms). */
+export const BACKOFF = [500, 1000, 2000, 4000];
+/** After those: one attempt every STEADY[0]–STEADY[1] ms (random jitter), forever. */
+export const STEADY = [5000, 8000];
+/** How long the connection has to be down before the red "Tap to reconnect". */
+export const FAILED_AFTER = 30000;
+/** A socket that has not been welcomed by then is given up and tried again. */
+export const CONNECT_TIMEOUT = 10000;
+
+/** Errors before `welcome` that are worth another attempt (the others stop). */
+const TRANSIENT = new Set(['server/error', 'protocol/rate_limited']);
+
+/** The wait before attempt number `failures` (1 after the first drop). */
+export function backoff(failures, random = Math.random) {
+  if (failures <= BACKOFF.length) return BACKOFF[Math.max(failures, 1) - 1];
+  return Math.round(STEADY[0] + random() * (STEADY[1] - STEADY[0]));
+}
 
 export class TableConnection {
   /**
@@ -16,7 +34,9 @@ export class TableConnection {
     this.ws = null;
     this.first = null;
     this.failures = 0;
+    this.downSince = null;
     this.timer = null;
+    this.openTimer = null;
     this.closed = false;
     this.joined = false;
     this.refs = 0;
@@ -34,12 +54,28 @@ export class TableConnection {
     return `${scheme}//${location.host}/ws`;
   }
 
+  /** 'reconnecting' (amber) while the drop is recent, 'failed' (red) after FAILED_AFTER. */
+  _downStatus() {
+    const long = this.downSince !== null && performance.now() - this.downSince >= FAILED_AFTER;
+    return long ? 'failed' : 'reconnecting';
+  }
+
   _connect() {
     clearTimeout(this.timer);
-    this.handlers.onStatus(this.failures ? 'reconnecting' : 'connecting');
-    const ws = new WebSocket(this._url());
+    clearTimeout(this.openTimer);
+    this.timer = null;
+    this.handlers.onStatus(this.failures ? this._downStatus() : 'connecting');
+    let ws;
+    try {
+      ws = new WebSocket(this._url());
+    } catch {
+      this._dropped();
+      return;
+    }
     this.ws = ws;
     this.joined = false;
+    // A socket stuck in connecting (a network that changed under it) is given up.
+    this.openTimer = setTimeout(() => this.ws === ws && !this.joined && ws.close(), CONNECT_TIMEOUT);
     ws.onopen = () => {
       const first = { ...this.first, protocol: PROTOCOL, table: this.code };
       if (first.type === 'resume') {
@@ -58,6 +94,8 @@ export class TableConnection {
       if (msg.type === 'welcome') {
         this.joined = true;
         this.failures = 0;
+        this.downSince = null;
+        clearTimeout(this.openTimer);
         if (msg.you && msg.you.token) this.first = { type: 'resume', token: msg.you.token };
         this.handlers.onStatus('open');
       }
@@ -71,28 +109,32 @@ export class TableConnection {
         if (last && msg.version <= last) return;
       }
       if (msg.type === 'bye' && msg.reason !== 'shutdown') this.closed = true;
-      if (msg.type === 'error' && !this.joined) {
-        // join/resume refused: do not retry with the same message.
+      if (msg.type === 'error' && !this.joined && !TRANSIENT.has(msg.code)) {
+        // join/resume refused (auth/bad_token: the seat is gone): do not retry it.
         this.closed = true;
       }
       this.handlers.onMessage(msg);
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
+      clearTimeout(this.openTimer);
       this.ws = null;
       this.joined = false;
       if (this.closed) {
         this.handlers.onStatus('closed');
         return;
       }
-      this.failures += 1;
-      if (this.failures > DELAYS.length) {
-        this.handlers.onStatus('failed');
-        return;
-      }
-      this.handlers.onStatus('reconnecting');
-      this.timer = setTimeout(() => this._connect(), DELAYS[this.failures - 1]);
+      this._dropped();
     };
+  }
+
+  /** The socket is gone: say so and try again after the back-off. */
+  _dropped() {
+    if (this.downSince === null) this.downSince = performance.now();
+    this.failures += 1;
+    this.handlers.onStatus(this._downStatus());
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this._connect(), backoff(this.failures));
   }
 
   _restart() {
@@ -105,10 +147,10 @@ export class TableConnection {
     this._connect();
   }
 
-  /** Try again now (the "Tap to reconnect" banner). */
+  /** Try again now (a tap on the banner, the network back, the tab shown again). */
   retry() {
-    this.failures = 1;
-    this.closed = false;
+    if (this.closed || this.ws) return; // stopped for good, or connected / an attempt under way
+    this.failures = Math.max(this.failures, 1);
     this._connect();
   }
 
@@ -124,6 +166,7 @@ export class TableConnection {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.openTimer);
     if (this.ws) this.ws.close();
   }
 }
