@@ -162,7 +162,7 @@ export function Demo({ A }) {
       redraw((x) => x + 1);
     },
     shareLink: () => `${location.origin}/t/K7QXPM`,
-    deviceLink: () => null,
+    deviceLink: () => `${location.origin}/t/K7QXPM#token=made-up-demo-token`,
     goto: () => {},
   };
   if (!name || !all[name]) {

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { nameList, t } from './i18n.js';
 import {
-  COLORS, Card, Chat, Chip, Icon, ConnBanner, LangSwitch, Notice, QrCode, ScoreTrack, Timer, Viewer,
+  COLORS, Card, Chat, Chip, CopyButton, Icon, ConnBanner, LangSwitch, Notice, QrCode, ScoreTrack, Timer, TvLink, Viewer,
   cardTitle, colorOf, html, inkOn, member, nameOf, teamLabel,
 } from './ui.js';
 
@@ -224,6 +224,7 @@ export function Lobby({ s, A }) {
   const host = isHost(s);
   const table = s.table;
   const link = A.shareLink();
+  const device = A.deviceLink && A.deviceLink();
   const players = seated(s);
   const watchers = table.members.filter((m) => m.role === 'spectator');
   const mine = member(s, me(s));
@@ -282,6 +283,7 @@ export function Lobby({ s, A }) {
             <p class="muted small link-text">${link}</p></div>
           <${QrCode} text=${link} />
         </div>
+        <${TvLink} code=${table.code} />
       </section>
       <section class="panel" aria-labelledby="seated-title">
         <h2 id="seated-title">${t('lobby.seated', { n: players.length, max: table.max_players })}</h2>
@@ -294,6 +296,11 @@ export function Lobby({ s, A }) {
           ${mine && mine.role === 'player' && !host && html`<button type="button" class="ghost" onClick=${() => A.send({ type: 'stand' })}>${t('lobby.stand')}</button>`}
         </div>
       </section>
+      ${device && html`<section class="panel device" aria-labelledby="device-title">
+        <h2 id="device-title">${t('device.title')}</h2>
+        <p class="muted">${t('device.hint')}</p>
+        <${CopyButton} text=${device} label=${t('menu.device')} cls="ghost" />
+      </section>`}
       <${Settings} s=${s} A=${A} host=${host} />
       <section class="panel row">
         <button type="button" class="secondary" onClick=${() => setRules(true)}>${t('rules.show', { mode: t(`mode.${table.mode}`) })}</button>
@@ -412,7 +419,6 @@ function TopBar({ s, A, onMenu }) {
 
 function Menu({ s, A, onClose, show }) {
   const link = A.deviceLink && A.deviceLink();
-  const [copied, setCopied] = useState(false);
   return html`<div class="sheet" role="dialog" aria-modal="true" aria-labelledby="menu-title" onClick=${(e) => e.target === e.currentTarget && onClose()}>
     <div class="sheet-box">
       <h2 id="menu-title">${t('menu.title')}</h2>
@@ -422,9 +428,9 @@ function Menu({ s, A, onClose, show }) {
       <button type="button" class="secondary" onClick=${() => show('rules')}>${t('rules.button')}</button>
       <button type="button" class="secondary" onClick=${() => show('rounds')}>${t('rounds.button', { n: s.history.length })}</button>
       ${s.game && s.game.draw_pile !== undefined && html`<p class="muted">${t('pile.draw', { n: s.game.draw_pile })} · ${t('pile.discard', { n: s.game.discard_pile })}</p>`}
-      ${link && html`<button type="button" class="ghost" onClick=${async () => {
-        try { await navigator.clipboard.writeText(link); setCopied(true); } catch { setCopied(false); }
-      }}>${copied ? t('lobby.copied') : t('menu.device')}</button>`}
+      ${s.table && html`<${TvLink} code=${s.table.code} />`}
+      ${link && html`<div class="device"><${CopyButton} text=${link} label=${t('menu.device')} cls="ghost" />
+        <small class="muted">${t('device.hint')}</small></div>`}
       ${s.you && s.you.role === 'player' && isHost(s) && s.game && s.game.phase === 'reveal' && html`<button type="button" class="ghost"
         onClick=${() => { A.send({ type: 'next_round' }); onClose(); }}>${t('reveal.continue_now')}</button>`}
       ${isHost(s) && s.game && ['telling', 'handing_in', 'voting'].includes(s.game.phase)

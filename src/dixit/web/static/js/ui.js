@@ -261,6 +261,38 @@ export function Notice({ notice, onClose }) {
   </div>`;
 }
 
+/**
+ * A button that copies `text`; where the clipboard is not available (a page
+ * over plain http on the local network) the link is shown, selected, to copy by hand.
+ */
+export function CopyButton({ text, label, cls = 'secondary' }) {
+  const [state, setState] = useState('idle');
+  const field = useRef(null);
+  useEffect(() => {
+    if (state === 'manual' && field.current) {
+      field.current.focus();
+      field.current.select();
+    }
+  }, [state]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setState('copied');
+    } catch {
+      setState('manual');
+    }
+  };
+  return html`<button type="button" class=${cls} onClick=${copy}>${state === 'copied' ? t('lobby.copied') : label}</button>
+    ${state === 'manual' && html`<input class="copy-by-hand" readonly value=${text} aria-label=${label}
+      ref=${field} onFocus=${(e) => e.currentTarget.select()} />`}`;
+}
+
+/** The shared screen of the table (`/tv/{code}`), opened in a new tab, with what it is for. */
+export function TvLink({ code }) {
+  return html`<p class="tv-link"><a href=${`/tv/${code}`} target="_blank" rel="noopener">${t('tv.open')}</a>
+    <small class="muted">${t('tv.open_hint')}</small></p>`;
+}
+
 export function LangSwitch({ A }) {
   return html`<label class="lang"><span class="sr-only">${t('lang.label')}</span>
     <select value=${currentLang()} onChange=${(e) => A.setLang(e.currentTarget.value)}>
