@@ -410,6 +410,11 @@ class Hub:
             return  # someone came back meanwhile and has not read the reveal yet
         if by == "ai" and table.reveal_humans():
             return  # a player reclaimed their seat meanwhile
+        self._commit_next_round(table, by)
+
+    def _commit_next_round(self, table: Table, by: str) -> None:
+        """Leave the reveal: the one event that starts the next round, whoever asks."""
+        assert table.game is not None
         self.commit(table, "next_round", {"round": table.game.round_number + 1, "by": by})
 
     def _cancel_timer(self, table: Table) -> None:
@@ -447,7 +452,7 @@ class Hub:
         table.timer_handle = None
         game = table.game
         if game.phase is Phase.REVEAL:
-            self.commit(table, "next_round", {"round": game.round_number + 1, "by": "timer"})
+            self._commit_next_round(table, "timer")
             return
         for pid in game.waiting_for():
             if table.timer_key != key:
@@ -734,7 +739,7 @@ class Hub:
         table.check_host(pid)
         if table.game is None or table.game.phase is not Phase.REVEAL:
             raise RequestError("action/wrong_phase", "the next round starts from the reveal")
-        self.commit(table, "next_round", {"round": table.game.round_number + 1, "by": "host"})
+        self._commit_next_round(table, "host")
 
     def _on_continue(self, conn: Connection, table: Table, pid: str, message: p.Continue) -> None:
         """ "Continue now": what the phase's timer does when it runs out, at once.
@@ -747,7 +752,7 @@ class Hub:
         if game is None or game.finished:
             raise RequestError("action/wrong_phase", "there is no game to move on")
         if game.phase is Phase.REVEAL:
-            self.commit(table, "next_round", {"round": game.round_number + 1, "by": "host"})
+            self._commit_next_round(table, "host")
             return
         others = [waited for waited in game.waiting_for() if waited != pid]
         if not others:
